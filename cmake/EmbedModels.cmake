@@ -1,0 +1,10 @@
+# Writes OUT: a C++ fragment with one {name, text} entry per model source.
+set(content "// Generated from models/ by cmake/EmbedModels.cmake. Do not edit.\n")
+string(REPLACE "|" ";" SOURCES "${SOURCES}")
+foreach(src ${SOURCES})
+  get_filename_component(name ${src} NAME)
+  file(READ ${src} text)
+  string(APPEND content "{\"${name}\", R\"crace_model(${text})crace_model\"},\n")
+endforeach()
+file(WRITE ${OUT}.tmp "${content}")
+execute_process(COMMAND ${CMAKE_COMMAND} -E copy_if_different ${OUT}.tmp ${OUT})

@@ -1,0 +1,111 @@
+/* C library model: allocation, memory and string functions, modelled as the
+   reads and writes of their buffers. printf-family functions are described
+   in the declarative table src/model/SyncAPI.def instead (varargs). */
+#include "crace_intrinsics.h"
+
+CRACE_MODEL void *malloc(crace_size_t n) { return __crace_alloc(n); }
+CRACE_MODEL void *calloc(crace_size_t n, crace_size_t m) {
+  void *p = __crace_alloc(n * m);
+  __crace_write(p, n * m);
+  return p;
+}
+CRACE_MODEL void *realloc(void *old, crace_size_t n) {
+  void *p = __crace_alloc(n);
+  if (old) {
+    __crace_read(old, 0);
+    __crace_write(p, n);
+    __crace_free(old);
+  }
+  return p;
+}
+CRACE_MODEL void *alloca(crace_size_t n) { return __crace_alloc(n); }
+CRACE_MODEL void free(void *p) { __crace_free(p); }
+
+CRACE_MODEL void *memcpy(void *d, const void *s, crace_size_t n) {
+  __crace_read(s, n);
+  __crace_write(d, n);
+  return d;
+}
+CRACE_MODEL void *memmove(void *d, const void *s, crace_size_t n) {
+  __crace_read(s, n);
+  __crace_write(d, n);
+  return d;
+}
+CRACE_MODEL void *memset(void *d, int c, crace_size_t n) {
+  __crace_write(d, n);
+  return d;
+}
+CRACE_MODEL int memcmp(const void *a, const void *b, crace_size_t n) {
+  __crace_read(a, n);
+  __crace_read(b, n);
+  return __crace_nondet_int();
+}
+CRACE_MODEL crace_size_t strlen(const char *s) {
+  __crace_read(s, 0);
+  return (crace_size_t)__crace_nondet_longlong();
+}
+CRACE_MODEL int strcmp(const char *a, const char *b) {
+  __crace_read(a, 0);
+  __crace_read(b, 0);
+  return __crace_nondet_int();
+}
+CRACE_MODEL int strncmp(const char *a, const char *b, crace_size_t n) {
+  __crace_read(a, n);
+  __crace_read(b, n);
+  return __crace_nondet_int();
+}
+CRACE_MODEL char *strcpy(char *d, const char *s) {
+  __crace_read(s, 0);
+  __crace_write(d, 0);
+  return d;
+}
+CRACE_MODEL char *strncpy(char *d, const char *s, crace_size_t n) {
+  __crace_read(s, n);
+  __crace_write(d, n);
+  return d;
+}
+CRACE_MODEL char *strcat(char *d, const char *s) {
+  __crace_read(s, 0);
+  __crace_read(d, 0);
+  __crace_write(d, 0);
+  return d;
+}
+CRACE_MODEL char *strncat(char *d, const char *s, crace_size_t n) {
+  __crace_read(s, n);
+  __crace_read(d, 0);
+  __crace_write(d, 0);
+  return d;
+}
+CRACE_MODEL char *strdup(const char *s) {
+  char *p = (char *)__crace_alloc(0);
+  __crace_read(s, 0);
+  __crace_write(p, 0);
+  return p;
+}
+CRACE_MODEL char *strchr(const char *s, int c) {
+  __crace_read(s, 0);
+  return __crace_nondet_int() ? (char *)s + __crace_nondet_int() : (char *)0;
+}
+CRACE_MODEL char *strrchr(const char *s, int c) {
+  __crace_read(s, 0);
+  return __crace_nondet_int() ? (char *)s + __crace_nondet_int() : (char *)0;
+}
+CRACE_MODEL char *strstr(const char *s, const char *t) {
+  __crace_read(s, 0);
+  __crace_read(t, 0);
+  return __crace_nondet_int() ? (char *)s + __crace_nondet_int() : (char *)0;
+}
+CRACE_MODEL int atoi(const char *s) {
+  __crace_read(s, 0);
+  return __crace_nondet_int();
+}
+CRACE_MODEL long atol(const char *s) {
+  __crace_read(s, 0);
+  return (long)__crace_nondet_longlong();
+}
+CRACE_MODEL int abs(int x) { return x < 0 ? -x : x; }
+CRACE_MODEL long labs(long x) { return x < 0 ? -x : x; }
+CRACE_MODEL int rand(void) { return __crace_nondet_int() & 0x7fffffff; }
+CRACE_MODEL void srand(unsigned s) {}
+CRACE_MODEL int usleep(unsigned us) { return 0; }
+CRACE_MODEL unsigned sleep(unsigned s) { return 0; }

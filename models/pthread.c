@@ -1,0 +1,99 @@
+/* POSIX threads model: create/join/exit, mutex (incl. trylock), rwlock,
+   spinlock, condition variables, barriers, once, keys, self/equal. */
+#include "crace_intrinsics.h"
+
+CRACE_MODEL int pthread_create(unsigned long *t, const void *attr,
+                               void *(*fn)(void *), void *arg) {
+  __crace_thread_create(t, fn, arg);
+  return 0;
+}
+CRACE_MODEL int pthread_join(unsigned long t, void **ret) {
+  __crace_thread_join(t, ret);
+  return 0;
+}
+CRACE_MODEL void pthread_exit(void *ret) { __crace_thread_exit(ret); }
+CRACE_MODEL int pthread_detach(unsigned long t) { return 0; }
+CRACE_MODEL unsigned long pthread_self(void) {
+  return (unsigned long)__crace_nondet_longlong();
+}
+CRACE_MODEL int pthread_equal(unsigned long a, unsigned long b) { return a == b; }
+CRACE_MODEL int pthread_yield(void) { return 0; }
+CRACE_MODEL int sched_yield(void) { return 0; }
+CRACE_MODEL int pthread_attr_init(void *a) { return 0; }
+CRACE_MODEL int pthread_attr_destroy(void *a) { return 0; }
+CRACE_MODEL int pthread_attr_setdetachstate(void *a, int s) { return 0; }
+CRACE_MODEL int pthread_attr_setstacksize(void *a, unsigned long s) { return 0; }
+CRACE_MODEL int pthread_attr_setscope(void *a, int s) { return 0; }
+CRACE_MODEL int pthread_setcancelstate(int s, int *old) { return 0; }
+CRACE_MODEL int pthread_setcanceltype(int s, int *old) { return 0; }
+CRACE_MODEL int pthread_cancel(unsigned long t) { return 0; }
+
+/* Mutexes. */
+CRACE_MODEL int pthread_mutex_init(void *m, const void *attr) { return 0; }
+CRACE_MODEL int pthread_mutex_destroy(void *m) { return 0; }
+CRACE_MODEL int pthread_mutex_lock(void *m) { __crace_lock(m); return 0; }
+CRACE_MODEL int pthread_mutex_unlock(void *m) { __crace_unlock(m); return 0; }
+CRACE_MODEL int pthread_mutex_trylock(void *m) { return __crace_trylock(m); }
+CRACE_MODEL int pthread_mutexattr_init(void *a) { return 0; }
+CRACE_MODEL int pthread_mutexattr_destroy(void *a) { return 0; }
+CRACE_MODEL int pthread_mutexattr_settype(void *a, int t) { return 0; }
+
+/* Reader-writer locks. */
+CRACE_MODEL int pthread_rwlock_init(void *l, const void *attr) { return 0; }
+CRACE_MODEL int pthread_rwlock_destroy(void *l) { return 0; }
+CRACE_MODEL int pthread_rwlock_rdlock(void *l) { __crace_rdlock(l); return 0; }
+CRACE_MODEL int pthread_rwlock_wrlock(void *l) { __crace_lock(l); return 0; }
+CRACE_MODEL int pthread_rwlock_tryrdlock(void *l) { return __crace_tryrdlock(l); }
+CRACE_MODEL int pthread_rwlock_trywrlock(void *l) { return __crace_trylock(l); }
+CRACE_MODEL int pthread_rwlock_unlock(void *l) { __crace_unlock(l); return 0; }
+
+/* Spinlocks. */
+CRACE_MODEL int pthread_spin_init(void *l, int shared) { return 0; }
+CRACE_MODEL int pthread_spin_destroy(void *l) { return 0; }
+CRACE_MODEL int pthread_spin_lock(void *l) { __crace_lock(l); return 0; }
+CRACE_MODEL int pthread_spin_trylock(void *l) { return __crace_trylock(l); }
+CRACE_MODEL int pthread_spin_unlock(void *l) { __crace_unlock(l); return 0; }
+
+/* Condition variables: waiting releases and re-acquires the mutex. */
+CRACE_MODEL int pthread_cond_init(void *c, const void *attr) { return 0; }
+CRACE_MODEL int pthread_cond_destroy(void *c) { return 0; }
+CRACE_MODEL int pthread_cond_wait(void *c, void *m) {
+  __crace_cond_wait(c, m);
+  return 0;
+}
+CRACE_MODEL int pthread_cond_timedwait(void *c, void *m, const void *ts) {
+  __crace_cond_wait(c, m);
+  return __crace_nondet_int() ? 0 : 110 /* ETIMEDOUT */;
+}
+CRACE_MODEL int pthread_cond_signal(void *c) { __crace_cond_signal(c); return 0; }
+CRACE_MODEL int pthread_cond_broadcast(void *c) {
+  __crace_cond_broadcast(c);
+  return 0;
+}
+
+/* Barriers. */
+CRACE_MODEL int pthread_barrier_init(void *b, const void *attr, unsigned n) {
+  __crace_barrier_init(b, n);
+  return 0;
+}
+CRACE_MODEL int pthread_barrier_destroy(void *b) { return 0; }
+CRACE_MODEL int pthread_barrier_wait(void *b) { return __crace_barrier_wait(b); }
+
+/* pthread_once: the first caller runs fn; the others wait until it is done,
+   which is what holding a lock on the control object for the call gives. */
+CRACE_MODEL int pthread_once(int *ctl, void (*fn)(void)) {
+  __crace_lock(ctl);
+  if (*ctl == 0) {
+    *ctl = 1;
+    fn();
+  }
+  __crace_unlock(ctl);
+  return 0;
+}
+
+/* Thread-specific data: values are per thread. */
+CRACE_MODEL int pthread_key_create(unsigned *key, void (*dtor)(void *)) {
+  *key = (unsigned)__crace_nondet_int();
+  return 0;
+}
+CRACE_MODEL int pthread_key_delete(unsigned key) { return 0; }

@@ -1,0 +1,54 @@
+//===- MHP.cpp - may-happen-in-parallel -----------------------------------===//
+#include "analysis/MHP.h"
+#include "model/ProgramModel.h"
+
+#include "llvm/IR/Instructions.h"
+
+namespace crace {
+
+static bool mainOrderedWith(const ProgramModel &PM, const ThreadTemplate &T,
+                            const llvm::Instruction *Pos) {
+  if (!Pos)
+    return false;
+  bool AfterSomeSpawn = false;
+  for (const llvm::Instruction *S : PM.spawnPointsInMain())
+    if (PM.mayReachInMain(S, Pos)) {
+      AfterSomeSpawn = true;
+      break;
+    }
+  if (!AfterSomeSpawn)
+    return true; // no thread exists yet
+  if (T.Multi || !T.CreatedInMain)
+    return false;
+  if (!PM.mayReachInMain(T.CreateSite, Pos))
+    return true; // before T is created
+  for (const llvm::CallBase *J : T.Joins)
+    if (PM.dominatesInMain(J, Pos))
+      return true; // after T was joined
+  return false;
+}
+
+static bool joinedBeforeCreate(const ProgramModel &PM, const ThreadTemplate &A,
+                               const ThreadTemplate &B) {
+  if (A.Multi || B.Multi || !A.CreatedInMain || !B.CreatedInMain)
+    return false;
+  for (const llvm::CallBase *J : A.Joins)
+    if (PM.dominatesInMain(J, B.CreateSite))
+      return true;
+  return false;
+}
+
+bool mayHappenInParallel(const ProgramModel &PM, ThreadPoint A, ThreadPoint B) {
+  const auto &Threads = PM.threads();
+  const ThreadTemplate &TA = Threads[A.Thread];
+  const ThreadTemplate &TB = Threads[B.Thread];
+  if (A.Thread == B.Thread)
+    return TA.Multi;
+  if (A.Thread == 0)
+    return !mainOrderedWith(PM, TB, A.MainPos);
+  if (B.Thread == 0)
+    return !mainOrderedWith(PM, TA, B.MainPos);
+  return !joinedBeforeCreate(PM, TA, TB) && !joinedBeforeCreate(PM, TB, TA);
+}
+
+} // namespace crace

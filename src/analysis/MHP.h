@@ -1,0 +1,35 @@
+//===- MHP.h - may-happen-in-parallel from create/join and multiplicity --===//
+//
+// Two accesses may happen in parallel unless crace can show an order:
+// - both by one thread template that has a single instance;
+// - main's access happens before every thread exists (not reachable from
+//   any point in main after which threads may exist);
+// - main's access is before the create, or after a join dominating it, of a
+//   single-instance thread created directly in main;
+// - one single-instance thread is joined (in main) before the other is
+//   created.
+// Everything else may happen in parallel, which only over-approximates.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+namespace llvm {
+class Instruction;
+}
+
+namespace crace {
+
+class ProgramModel;
+
+/// Where an access happens: which thread template, and for main's thread,
+/// the instruction of main's own body executing at the time (the access
+/// itself, or the call in main that leads to it).
+struct ThreadPoint {
+  unsigned Thread = 0;
+  const llvm::Instruction *MainPos = nullptr;
+};
+
+[[nodiscard]] bool mayHappenInParallel(const ProgramModel &PM, ThreadPoint A,
+                                       ThreadPoint B);
+
+} // namespace crace

@@ -1,0 +1,389 @@
+//===- PointsTo.cpp - field-sensitive Andersen points-to analysis ---------===//
+#include "analysis/PointsTo.h"
+#include "model/SyncAPI.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/GlobalAlias.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
+
+using namespace llvm;
+
+namespace crace {
+
+/// More known offsets than this into one object collapse to UnknownOffset,
+/// which bounds the analysis on pointer-increment loops.
+static constexpr size_t MaxOffsetsPerObject = 16;
+
+PointsTo::PointsTo(const Module &M) : M(M), DL(M.getDataLayout()) {
+  addObject(ObjKind::Unknown, nullptr, 0);
+  for (const GlobalVariable &G : M.globals())
+    addObject(G.isThreadLocal() ? ObjKind::ThreadLocal : ObjKind::Global, &G,
+              G.getValueType()->isSized()
+                  ? DL.getTypeAllocSize(G.getValueType()).getFixedValue()
+                  : 0);
+  for (const Function &F : M) {
+    addObject(ObjKind::Function, &F, 0);
+    for (const Instruction &I : instructions(F)) {
+      if (auto *A = dyn_cast<AllocaInst>(&I)) {
+        uint64_t Size = 0;
+        if (auto Bits = A->getAllocationSizeInBits(DL))
+          Size = Bits->getFixedValue() / 8;
+        addObject(ObjKind::Stack, A, Size);
+      } else if (auto *CB = dyn_cast<CallBase>(&I)) {
+        if (callIntrinsic(*CB) == Intrinsic::Alloc) {
+          uint64_t Size = 0;
+          if (auto *C = dyn_cast<ConstantInt>(CB->getArgOperand(0)))
+            Size = C->getZExtValue();
+          addObject(ObjKind::Heap, CB, Size);
+        }
+      }
+    }
+  }
+  Contents.resize(Objects.size());
+}
+
+void PointsTo::addObject(ObjKind K, const Value *Site, uint64_t Size) {
+  uint32_t Id = Objects.size();
+  Objects.push_back({K, Site, Size, false});
+  if (Site)
+    ObjectIds[Site] = Id;
+}
+
+uint32_t PointsTo::objectOf(const Value *Site) const {
+  auto It = ObjectIds.find(Site);
+  return It == ObjectIds.end() ? UnknownObj : It->second;
+}
+
+bool PointsTo::add(PtsSet &S, Loc L) {
+  const AbsObject &O = Objects[L.Obj];
+  if (L.Off != UnknownOffset && O.Size && (L.Off < 0 || uint64_t(L.Off) >= O.Size))
+    L.Off = UnknownOffset;
+  if (L.Off != UnknownOffset && (L.Off < -(1 << 20) || L.Off > (1 << 20)))
+    L.Off = UnknownOffset;
+  if (S.count({L.Obj, UnknownOffset}))
+    return false;
+  if (L.Off == UnknownOffset) {
+    auto Lo = S.lower_bound({L.Obj, INT64_MIN});
+    auto Hi = S.lower_bound({L.Obj + 1, INT64_MIN});
+    S.erase(Lo, Hi);
+    S.insert(L);
+    return true;
+  }
+  if (!S.insert(L).second)
+    return false;
+  auto Lo = S.lower_bound({L.Obj, INT64_MIN});
+  auto Hi = S.lower_bound({L.Obj + 1, INT64_MIN});
+  if (size_t(std::distance(Lo, Hi)) > MaxOffsetsPerObject) {
+    S.erase(Lo, Hi);
+    S.insert({L.Obj, UnknownOffset});
+  }
+  return true;
+}
+
+bool PointsTo::addAll(PtsSet &S, const PtsSet &From, int64_t Delta,
+                      bool Unknown) {
+  if (&S == &From)
+    return false;
+  bool Changed = false;
+  for (Loc L : From) {
+    if (Unknown || L.Off == UnknownOffset)
+      L.Off = UnknownOffset;
+    else
+      L.Off += Delta;
+    Changed |= add(S, L);
+  }
+  return Changed;
+}
+
+void PointsTo::constantPts(const Constant *C, PtsSet &Out) const {
+  auto AddLoc = [&](Loc L) { const_cast<PointsTo *>(this)->add(Out, L); };
+  if (isa<ConstantPointerNull>(C) || isa<UndefValue>(C) ||
+      isa<ConstantData>(C) && !isa<ConstantDataSequential>(C))
+    return;
+  if (auto *GA = dyn_cast<GlobalAlias>(C)) {
+    constantPts(cast<Constant>(GA->getAliasee()), Out);
+    return;
+  }
+  if (isa<GlobalValue>(C)) {
+    AddLoc({objectOf(C), 0});
+    return;
+  }
+  if (auto *CE = dyn_cast<ConstantExpr>(C)) {
+    if (auto *GEP = dyn_cast<GEPOperator>(CE)) {
+      PtsSet Base;
+      constantPts(cast<Constant>(GEP->getPointerOperand()), Base);
+      APInt Off(DL.getIndexTypeSizeInBits(GEP->getType()), 0);
+      bool Known = GEP->accumulateConstantOffset(DL, Off);
+      const_cast<PointsTo *>(this)->addAll(Out, Base, Known ? Off.getSExtValue() : 0,
+                                           !Known);
+      return;
+    }
+    if (CE->getOpcode() == Instruction::IntToPtr &&
+        isa<ConstantInt>(CE->getOperand(0))) {
+      if (!cast<ConstantInt>(CE->getOperand(0))->isZero())
+        AddLoc({UnknownObj, UnknownOffset});
+      return;
+    }
+    bool Preserve = CE->isCast();
+    for (const Use &U : CE->operands()) {
+      PtsSet Sub;
+      constantPts(cast<Constant>(U.get()), Sub);
+      const_cast<PointsTo *>(this)->addAll(Out, Sub, 0, !Preserve);
+    }
+    return;
+  }
+  // Aggregates: the union of their elements (used for initialisers).
+  for (const Use &U : C->operands())
+    if (auto *Sub = dyn_cast<Constant>(U.get()))
+      constantPts(Sub, Out);
+}
+
+PtsSet PointsTo::pointsTo(const Value *V) const {
+  if (auto *C = dyn_cast<Constant>(V)) {
+    PtsSet S;
+    constantPts(C, S);
+    return S;
+  }
+  auto It = Pts.find(V);
+  return It == Pts.end() ? PtsSet() : It->second;
+}
+
+const PtsSet &PointsTo::contents(uint32_t Obj) const { return Contents[Obj]; }
+
+SmallVector<const Function *, 4> PointsTo::callees(const CallBase &CB,
+                                                   bool *Unresolved) const {
+  SmallVector<const Function *, 4> Out;
+  if (Unresolved)
+    *Unresolved = false;
+  if (CB.isInlineAsm())
+    return Out;
+  const Value *Callee = CB.getCalledOperand()->stripPointerCasts();
+  if (auto *F = dyn_cast<Function>(Callee)) {
+    Out.push_back(F);
+    return Out;
+  }
+  if (auto *GA = dyn_cast<GlobalAlias>(Callee))
+    if (auto *F = dyn_cast<Function>(GA->getAliasee()->stripPointerCasts())) {
+      Out.push_back(F);
+      return Out;
+    }
+  PtsSet S = pointsTo(Callee);
+  if (S.empty() && Unresolved)
+    *Unresolved = true;
+  for (Loc L : S) {
+    const AbsObject &O = Objects[L.Obj];
+    if (O.Kind == ObjKind::Function && L.Off == 0) {
+      auto *F = cast<Function>(O.Site);
+      // A call through a pointer of the wrong arity is undefined; skip it.
+      if (F->arg_size() == CB.arg_size() ||
+          (F->isVarArg() && F->arg_size() <= CB.arg_size()))
+        Out.push_back(F);
+    } else if (Unresolved) {
+      *Unresolved = true;
+    }
+  }
+  return Out;
+}
+
+bool PointsTo::visitModule() {
+  bool Changed = false;
+  auto Get = [&](const Value *V) -> PtsSet {
+    if (isa<Constant>(V))
+      return pointsTo(V);
+    auto It = Pts.find(V);
+    return It == Pts.end() ? PtsSet() : It->second;
+  };
+  auto StoreInto = [&](const Value *Ptr, const PtsSet &Vals) {
+    if (Vals.empty())
+      return;
+    for (Loc L : Get(Ptr))
+      Changed |= addAll(Contents[L.Obj], Vals);
+  };
+  auto LoadFrom = [&](const Value *Ptr, PtsSet &Out) {
+    for (Loc L : Get(Ptr)) {
+      Changed |= addAll(Out, Contents[L.Obj]);
+      // Memory crace cannot see may hold any pointer.
+      if (L.Obj == UnknownObj)
+        Changed |= add(Out, {UnknownObj, UnknownOffset});
+    }
+  };
+
+  for (const GlobalVariable &G : M.globals())
+    if (G.hasInitializer()) {
+      PtsSet S;
+      constantPts(G.getInitializer(), S);
+      Changed |= addAll(Contents[objectOf(&G)], S);
+    }
+
+  for (const Function &F : M) {
+    for (const Instruction &I : instructions(F)) {
+      if (auto *A = dyn_cast<AllocaInst>(&I)) {
+        Changed |= add(ptsOf(A), {objectOf(A), 0});
+      } else if (auto *GEP = dyn_cast<GetElementPtrInst>(&I)) {
+        APInt Off(DL.getIndexTypeSizeInBits(GEP->getType()), 0);
+        bool Known = GEP->accumulateConstantOffset(DL, Off);
+        PtsSet Base = Get(GEP->getPointerOperand());
+        Changed |= addAll(ptsOf(GEP), Base, Known ? Off.getSExtValue() : 0, !Known);
+        if (!Known) // a variable index may hold a pointer-derived integer
+          for (const Use &U : GEP->indices())
+            Changed |= addAll(ptsOf(GEP), Get(U.get()), 0, true);
+      } else if (auto *LI = dyn_cast<LoadInst>(&I)) {
+        LoadFrom(LI->getPointerOperand(), ptsOf(LI));
+      } else if (auto *SI = dyn_cast<StoreInst>(&I)) {
+        StoreInto(SI->getPointerOperand(), Get(SI->getValueOperand()));
+      } else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
+        StoreInto(RMW->getPointerOperand(), Get(RMW->getValOperand()));
+        LoadFrom(RMW->getPointerOperand(), ptsOf(RMW));
+      } else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I)) {
+        StoreInto(CX->getPointerOperand(), Get(CX->getNewValOperand()));
+        LoadFrom(CX->getPointerOperand(), ptsOf(CX));
+      } else if (auto *R = dyn_cast<ReturnInst>(&I)) {
+        if (R->getReturnValue())
+          Changed |= addAll(Returns[&F], Get(R->getReturnValue()));
+      } else if (auto *CI = dyn_cast<CastInst>(&I)) {
+        PtsSet Src = Get(CI->getOperand(0));
+        if (isa<IntToPtrInst>(CI) && Src.empty()) {
+          auto *C = dyn_cast<ConstantInt>(CI->getOperand(0));
+          if (!C || !C->isZero())
+            Changed |= add(ptsOf(CI), {UnknownObj, UnknownOffset});
+        } else {
+          bool Preserve = isa<BitCastInst>(CI) || isa<AddrSpaceCastInst>(CI) ||
+                          isa<PtrToIntInst>(CI) || isa<IntToPtrInst>(CI) ||
+                          isa<ZExtInst>(CI) || isa<SExtInst>(CI) ||
+                          isa<TruncInst>(CI);
+          Changed |= addAll(ptsOf(CI), Src, 0, !Preserve);
+        }
+      } else if (auto *CB = dyn_cast<CallBase>(&I)) {
+        if (CB->isInlineAsm()) {
+          if (!CB->getType()->isVoidTy())
+            Changed |= add(ptsOf(CB), {UnknownObj, UnknownOffset});
+          continue;
+        }
+        if (auto *II = dyn_cast<IntrinsicInst>(CB)) {
+          switch (II->getIntrinsicID()) {
+          case llvm::Intrinsic::memcpy:
+          case llvm::Intrinsic::memcpy_inline:
+          case llvm::Intrinsic::memmove: {
+            PtsSet Vals;
+            LoadFrom(II->getArgOperand(1), Vals);
+            StoreInto(II->getArgOperand(0), Vals);
+            break;
+          }
+          case llvm::Intrinsic::threadlocal_address:
+          case llvm::Intrinsic::ptrmask:
+          case llvm::Intrinsic::launder_invariant_group:
+          case llvm::Intrinsic::strip_invariant_group:
+            Changed |= addAll(ptsOf(II), Get(II->getArgOperand(0)));
+            break;
+          default:
+            if (!II->getType()->isVoidTy())
+              for (const Use &U : II->args())
+                Changed |= addAll(ptsOf(II), Get(U.get()), 0, true);
+            break;
+          }
+          continue;
+        }
+        if (auto K = callIntrinsic(*CB)) {
+          switch (*K) {
+          case Intrinsic::ThreadCreate: {
+            PtsSet Arg = Get(CB->getArgOperand(2));
+            for (Loc L : Get(CB->getArgOperand(1))) {
+              if (Objects[L.Obj].Kind != ObjKind::Function)
+                continue;
+              auto *Fn = cast<Function>(Objects[L.Obj].Site);
+              if (Fn->arg_size() > 0 && !Fn->isDeclaration())
+                Changed |= addAll(ptsOf(Fn->getArg(0)), Arg);
+              Changed |= addAll(ThreadResults, Returns[Fn]);
+            }
+            break;
+          }
+          case Intrinsic::ThreadJoin:
+            StoreInto(CB->getArgOperand(1), ThreadResults);
+            break;
+          case Intrinsic::ThreadExit:
+            Changed |= addAll(ThreadResults, Get(CB->getArgOperand(0)));
+            break;
+          case Intrinsic::Alloc:
+            Changed |= add(ptsOf(CB), {objectOf(CB), 0});
+            break;
+          case Intrinsic::NondetPtr:
+            Changed |= add(ptsOf(CB), {UnknownObj, UnknownOffset});
+            break;
+          default:
+            break;
+          }
+          continue;
+        }
+        bool Unresolved = false;
+        auto Callees = callees(*CB, &Unresolved);
+        if (Unresolved && !CB->getType()->isVoidTy())
+          Changed |= add(ptsOf(CB), {UnknownObj, UnknownOffset});
+        for (const Function *Fn : Callees) {
+          if (Fn->isDeclaration()) {
+            if (!lookupExternal(Fn->getName()) && !CB->getType()->isVoidTy() &&
+                !Fn->isIntrinsic())
+              Changed |= add(ptsOf(CB), {UnknownObj, UnknownOffset});
+            continue;
+          }
+          for (unsigned A = 0; A < Fn->arg_size() && A < CB->arg_size(); ++A)
+            Changed |= addAll(ptsOf(Fn->getArg(A)), Get(CB->getArgOperand(A)));
+          Changed |= addAll(ptsOf(CB), Returns[Fn]);
+        }
+      } else if (isa<PHINode>(I) || isa<SelectInst>(I) || isa<FreezeInst>(I)) {
+        unsigned First = isa<SelectInst>(I) ? 1 : 0;
+        for (unsigned Op = First; Op < I.getNumOperands(); ++Op)
+          Changed |= addAll(ptsOf(&I), Get(I.getOperand(Op)));
+      } else if (isa<ExtractValueInst>(I) || isa<InsertValueInst>(I) ||
+                 isa<ExtractElementInst>(I) || isa<InsertElementInst>(I) ||
+                 isa<ShuffleVectorInst>(I)) {
+        for (const Use &U : I.operands())
+          Changed |= addAll(ptsOf(&I), Get(U.get()));
+      } else if (isa<BinaryOperator>(I) || isa<UnaryOperator>(I)) {
+        for (const Use &U : I.operands())
+          Changed |= addAll(ptsOf(&I), Get(U.get()), 0, true);
+      } else if (isa<VAArgInst>(I)) {
+        Changed |= add(ptsOf(&I), {UnknownObj, UnknownOffset});
+      }
+    }
+  }
+  return Changed;
+}
+
+bool PointsTo::solve(const std::atomic<bool> *Cancel) {
+  while (visitModule())
+    if (Cancel && Cancel->load())
+      return false;
+  return true;
+}
+
+void PointsTo::computeShared(const std::vector<const Value *> &ExtraRoots) {
+  std::vector<uint32_t> Work;
+  auto Mark = [&](uint32_t O) {
+    if (!Objects[O].Shared) {
+      Objects[O].Shared = true;
+      Work.push_back(O);
+    }
+  };
+  Mark(UnknownObj);
+  for (uint32_t O = 0; O < Objects.size(); ++O)
+    if (Objects[O].Kind == ObjKind::Global)
+      Mark(O);
+  for (Loc L : ThreadResults)
+    Mark(L.Obj);
+  for (const Value *V : ExtraRoots)
+    for (Loc L : pointsTo(V))
+      Mark(L.Obj);
+  while (!Work.empty()) {
+    uint32_t O = Work.back();
+    Work.pop_back();
+    for (Loc L : Contents[O])
+      Mark(L.Obj);
+  }
+}
+
+} // namespace crace

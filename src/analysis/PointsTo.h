@@ -1,0 +1,112 @@
+//===- PointsTo.h - field-sensitive Andersen points-to analysis ----------===//
+//
+// Flow- and context-insensitive inclusion-based points-to analysis over LLVM
+// IR. Abstract objects are globals, stack slots, heap allocation sites (one
+// per inlined __crace_alloc call) and functions, plus one Unknown object for
+// memory crace cannot see (integers cast to pointers, results of unknown
+// external functions). Pointer values carry (object, byte offset) pairs, the
+// offset becoming Unknown after variable indexing; object contents are
+// tracked per object (field-insensitive), which keeps the analysis small and
+// sound. Integers derived from pointers keep their targets, so pointer
+// arithmetic through integers is followed.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include <atomic>
+#include <cstdint>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class Module;
+class Value;
+class Function;
+class CallBase;
+class Constant;
+class DataLayout;
+} // namespace llvm
+
+namespace crace {
+
+enum class ObjKind { Unknown, Global, ThreadLocal, Stack, Heap, Function };
+
+struct AbsObject {
+  ObjKind Kind = ObjKind::Unknown;
+  /// GlobalVariable, AllocaInst, allocating CallBase or Function.
+  const llvm::Value *Site = nullptr;
+  /// Size in bytes, 0 when unknown.
+  uint64_t Size = 0;
+  /// May be reached by more than one thread (set by escape analysis).
+  bool Shared = false;
+};
+
+inline constexpr int64_t UnknownOffset = INT64_MIN;
+
+/// A location: an object and a byte offset into it (or UnknownOffset).
+struct Loc {
+  uint32_t Obj;
+  int64_t Off;
+  bool operator<(const Loc &O) const {
+    return Obj != O.Obj ? Obj < O.Obj : Off < O.Off;
+  }
+  bool operator==(const Loc &O) const { return Obj == O.Obj && Off == O.Off; }
+};
+using PtsSet = std::set<Loc>;
+
+class PointsTo {
+public:
+  static constexpr uint32_t UnknownObj = 0;
+
+  explicit PointsTo(const llvm::Module &M);
+  PointsTo(const PointsTo &) = delete;
+  PointsTo &operator=(const PointsTo &) = delete;
+
+  /// Runs the analysis to its fixpoint. Returns false when cancelled.
+  bool solve(const std::atomic<bool> *Cancel = nullptr);
+
+  /// Objects and offsets V may point to (empty: V is not a pointer, or only
+  /// null). Constants are evaluated on the fly.
+  [[nodiscard]] PtsSet pointsTo(const llvm::Value *V) const;
+  [[nodiscard]] const PtsSet &contents(uint32_t Obj) const;
+  [[nodiscard]] const AbsObject &object(uint32_t Id) const { return Objects[Id]; }
+  [[nodiscard]] AbsObject &object(uint32_t Id) { return Objects[Id]; }
+  [[nodiscard]] size_t numObjects() const { return Objects.size(); }
+  [[nodiscard]] uint32_t objectOf(const llvm::Value *Site) const;
+
+  /// Functions an indirect or direct call may call. Unresolved is set when
+  /// the callee pointer may be something other than a known function.
+  [[nodiscard]] llvm::SmallVector<const llvm::Function *, 4>
+  callees(const llvm::CallBase &CB, bool *Unresolved = nullptr) const;
+
+  /// Entry functions of created threads and the values threads return.
+  [[nodiscard]] const PtsSet &threadResults() const { return ThreadResults; }
+
+  /// Marks objects reachable by more than one thread: globals, thread
+  /// arguments and results, and everything reachable from their contents.
+  void computeShared(const std::vector<const llvm::Value *> &ExtraRoots);
+
+private:
+  void addObject(ObjKind K, const llvm::Value *Site, uint64_t Size);
+  bool add(PtsSet &S, Loc L);
+  bool addAll(PtsSet &S, const PtsSet &From, int64_t Delta = 0,
+              bool Unknown = false);
+  void constantPts(const llvm::Constant *C, PtsSet &Out) const;
+  PtsSet &ptsOf(const llvm::Value *V) { return Pts[V]; }
+  bool visitModule();
+
+  const llvm::Module &M;
+  const llvm::DataLayout &DL;
+  std::vector<AbsObject> Objects;
+  llvm::DenseMap<const llvm::Value *, uint32_t> ObjectIds;
+  llvm::DenseMap<const llvm::Value *, PtsSet> Pts;
+  std::vector<PtsSet> Contents;
+  llvm::DenseMap<const llvm::Function *, PtsSet> Returns;
+  PtsSet ThreadResults;
+  PtsSet Empty;
+};
+
+} // namespace crace

@@ -1,0 +1,245 @@
+//===- Driver.cpp - one crace run -----------------------------------------===//
+#include "driver/Driver.h"
+#include "engines/Engine.h"
+#include "model/ProgramModel.h"
+#include "report/Report.h"
+
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <fstream>
+#include <mutex>
+#include <new>
+#include <thread>
+#include <sys/resource.h>
+#include <unistd.h>
+
+using namespace llvm;
+
+namespace crace {
+
+namespace {
+
+std::atomic<const char *> Phase{"starting"};
+std::string HardStopFormat = "text";
+
+/// Prints an honest verdict and leaves at once: used when a budget is
+/// exceeded where crace cannot stop gracefully (inside clang, out of memory).
+[[noreturn]] void hardStop(const char *Why) {
+  std::string Msg;
+  if (HardStopFormat == "json")
+    Msg = std::string("{\"verdict\": \"unknown\", \"engine\": \"none\", "
+                      "\"findings\": [], \"assumptions\": [], \"reasons\": [\"") +
+          Why + "\"], \"stats\": {}}\n";
+  else
+    Msg = std::string("crace: verdict: unknown (") + Why + ")\n";
+  ssize_t Ignored = ::write(1, Msg.data(), Msg.size());
+  (void)Ignored;
+  ::_exit(ExitPossibleOrUnknown);
+}
+
+void outOfMemory() { hardStop("memory exhausted"); }
+
+void badAlloc(void *, const char *, bool) { hardStop("memory exhausted"); }
+
+uint64_t residentMB() {
+  std::ifstream In("/proc/self/statm");
+  uint64_t Size = 0, Resident = 0;
+  In >> Size >> Resident;
+  return Resident * uint64_t(::sysconf(_SC_PAGESIZE)) / (1024 * 1024);
+}
+
+/// Enforces --timeout and --memlimit, and shows progress on a terminal.
+class Watchdog {
+public:
+  Watchdog(const DriverOptions &Opts, std::atomic<bool> &Cancel)
+      : Opts(Opts), Cancel(Cancel),
+        Progress(sys::Process::StandardErrIsDisplayed()),
+        Thread([this] { loop(); }) {}
+  ~Watchdog() {
+    {
+      std::lock_guard<std::mutex> G(M);
+      Done = true;
+    }
+    CV.notify_all();
+    Thread.join();
+    if (Shown)
+      errs() << "\r\033[K";
+  }
+  std::string Reason;
+
+private:
+  void loop() {
+    using namespace std::chrono;
+    auto Start = steady_clock::now();
+    std::unique_lock<std::mutex> L(M);
+    while (!CV.wait_for(L, milliseconds(100), [&] { return Done; })) {
+      double Secs = duration<double>(steady_clock::now() - Start).count();
+      if (Opts.TimeoutSeconds && Secs > Opts.TimeoutSeconds && !Cancel) {
+        Reason = "time limit of " + std::to_string(Opts.TimeoutSeconds) +
+                 " s reached";
+        Cancel = true;
+      }
+      if (Opts.MemLimitMB && !Cancel && residentMB() > Opts.MemLimitMB) {
+        Reason = "memory limit of " + std::to_string(Opts.MemLimitMB) +
+                 " MB reached";
+        Cancel = true;
+      }
+      // Stages that cannot be interrupted (clang) get a short grace period.
+      if (Cancel && Opts.TimeoutSeconds &&
+          Secs > Opts.TimeoutSeconds + 2.0)
+        hardStop(Reason.c_str());
+      if (Cancel && Opts.MemLimitMB && residentMB() > Opts.MemLimitMB * 5 / 4 + 64)
+        hardStop(Reason.c_str());
+      if (Progress && Secs > 1.0) {
+        errs() << "\r\033[Kcrace: " << Phase.load() << " ("
+               << unsigned(Secs) << " s)";
+        Shown = true;
+      }
+    }
+  }
+  const DriverOptions &Opts;
+  std::atomic<bool> &Cancel;
+  bool Progress;
+  bool Shown = false;
+  bool Done = false;
+  std::mutex M;
+  std::condition_variable CV;
+  std::thread Thread;
+};
+
+int finish(const DriverOptions &Opts, const Result &R) {
+  if (Opts.Verify) {
+    std::string Diff;
+    raw_string_ostream OS(Diff);
+    bool Ok = verifyExpectations(R, Opts.Frontend.Files, OS);
+    if (!Ok) {
+      errs() << Diff;
+      errs() << "crace --verify: FAILED; crace's report was:\n";
+      writeText(R, errs(), false, false);
+      return ExitVerifyFailed;
+    }
+    outs() << "crace --verify: OK (" << verdictName(R.Program) << ", "
+           << R.Findings.size() << " finding"
+           << (R.Findings.size() == 1 ? "" : "s") << ")\n";
+    return 0;
+  }
+  std::error_code EC;
+  ToolOutputFile Out(Opts.OutputFile, EC, sys::fs::OF_Text);
+  if (EC) {
+    WithColor::error(errs(), "crace")
+        << "cannot write '" << Opts.OutputFile << "': " << EC.message() << "\n";
+    return ExitUsage;
+  }
+  if (Opts.Format == "json")
+    writeJson(R, Out.os());
+  else
+    writeText(R, Out.os(), Opts.Color && Opts.OutputFile == "-", Opts.Stats);
+  Out.keep();
+  switch (R.Program) {
+  case Verdict::RaceFree:
+    return ExitRaceFree;
+  case Verdict::Race:
+    return ExitRace;
+  default:
+    return ExitPossibleOrUnknown;
+  }
+}
+
+} // namespace
+
+int runCrace(const DriverOptions &Opts) {
+  if (Opts.Format != "text" && Opts.Format != "json") {
+    WithColor::error(errs(), "crace")
+        << "unknown --format '" << Opts.Format << "' (expected text or json)\n";
+    return ExitUsage;
+  }
+  std::string EngineName = Opts.Engine == "auto" ? "lockset" : Opts.Engine;
+  auto Kind = engineByName(EngineName);
+  if (!Kind) {
+    WithColor::error(errs(), "crace")
+        << "unknown engine '" << Opts.Engine << "'; available: auto";
+    for (const EngineInfo &I : allEngines())
+      errs() << ", " << I.Name;
+    errs() << "\n";
+    return ExitUsage;
+  }
+  HardStopFormat = Opts.Verify ? "text" : Opts.Format;
+  std::set_new_handler(outOfMemory);
+  install_bad_alloc_error_handler(badAlloc);
+
+  std::atomic<bool> Cancel{false};
+  Watchdog Dog(Opts, Cancel);
+  auto Started = std::chrono::steady_clock::now();
+
+  Phase = "compiling";
+  LLVMContext Ctx;
+  auto ModOrErr = buildModule(Opts.Frontend, Ctx);
+  if (!ModOrErr) {
+    int Code = ExitUsage;
+    handleAllErrors(
+        ModOrErr.takeError(),
+        [&](const CompileError &E) {
+          WithColor::error(errs(), "crace") << E.message() << "\n";
+          Code = ExitCompile;
+        },
+        [&](const ErrorInfoBase &E) {
+          WithColor::error(errs(), "crace") << E.message() << "\n";
+          Code = StringRef(E.message()).starts_with("internal error")
+                     ? ExitInternal
+                     : ExitUsage;
+        });
+    return Code;
+  }
+  std::unique_ptr<Module> M = std::move(*ModOrErr);
+  if (!Opts.EmitLLVM.empty()) {
+    std::error_code EC;
+    raw_fd_ostream OS(Opts.EmitLLVM, EC);
+    if (EC) {
+      WithColor::error(errs(), "crace")
+          << "cannot write '" << Opts.EmitLLVM << "': " << EC.message() << "\n";
+      return ExitUsage;
+    }
+    M->print(OS, nullptr);
+  }
+  auto FrontendDone = std::chrono::steady_clock::now();
+
+  Result R;
+  R.Engine = EngineName.c_str();
+  if (!Cancel) {
+    Phase = "building the program model";
+    auto PM = ProgramModel::build(*M, &Cancel);
+    if (PM && !Cancel) {
+      Phase = "running the lockset engine";
+      EngineOptions EO;
+      EO.Cancelled = &Cancel;
+      EO.MaxFindings = Opts.MaxFindings;
+      R = createEngine(*Kind)->run(*PM, EO);
+    }
+  }
+  if (Cancel) {
+    R.Program = Verdict::Unknown;
+    R.Findings.clear();
+    R.Assumptions.clear();
+    R.Reasons.insert(R.Reasons.begin(), Dog.Reason);
+  }
+  using Secs = std::chrono::duration<double>;
+  R.Stats.insert(R.Stats.begin(),
+                 {"frontend_seconds", Secs(FrontendDone - Started).count()});
+  R.stat("total_seconds",
+         Secs(std::chrono::steady_clock::now() - Started).count());
+  struct rusage Usage;
+  ::getrusage(RUSAGE_SELF, &Usage);
+  R.stat("peak_rss_mb", double(Usage.ru_maxrss) / 1024.0);
+  return finish(Opts, R);
+}
+
+} // namespace crace

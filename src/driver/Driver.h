@@ -1,0 +1,39 @@
+//===- Driver.h - one crace run: options, budgets, pipeline, exit code ----===//
+#pragma once
+
+#include "frontend/Frontend.h"
+#include <string>
+
+namespace crace {
+
+/// Documented in docs/usage.md; only the tool maps results to these.
+enum ExitCode : int {
+  ExitRaceFree = 0,
+  ExitRace = 1,
+  ExitPossibleOrUnknown = 2,
+  ExitUsage = 3,
+  ExitCompile = 4,
+  ExitInternal = 5,
+  // --verify: 0 when every expectation holds, else:
+  ExitVerifyFailed = 1,
+};
+
+struct DriverOptions {
+  FrontendOptions Frontend;
+  std::string Engine = "auto";
+  std::string Format = "text";
+  std::string OutputFile = "-";
+  std::string EmitLLVM;
+  unsigned TimeoutSeconds = 0;
+  unsigned MemLimitMB = 0;
+  unsigned MaxFindings = 0;
+  bool Verify = false;
+  bool Stats = false;
+  bool Color = false;
+};
+
+/// Runs crace and returns the process exit code. Diagnostics about bad
+/// input go to stderr; the report goes to OutputFile.
+int runCrace(const DriverOptions &Opts);
+
+} // namespace crace

@@ -1,0 +1,32 @@
+//===- Engine.cpp - engine registry and factory ---------------------------===//
+#include "engines/Engine.h"
+#include "engines/lockset/LocksetEngine.h"
+
+namespace crace {
+
+Engine::~Engine() = default;
+
+const std::vector<EngineInfo> &allEngines() {
+  static const std::vector<EngineInfo> Infos = {
+#define ENGINE(E, N, D) {EngineKind::E, N, D},
+#include "engines/Engines.def"
+  };
+  return Infos;
+}
+
+std::optional<EngineKind> engineByName(llvm::StringRef Name) {
+  for (const EngineInfo &I : allEngines())
+    if (I.Name == Name)
+      return I.Kind;
+  return std::nullopt;
+}
+
+std::unique_ptr<Engine> createEngine(EngineKind K) {
+  switch (K) {
+  case EngineKind::Lockset:
+    return std::make_unique<LocksetEngine>();
+  }
+  return nullptr;
+}
+
+} // namespace crace

@@ -1,0 +1,60 @@
+//===- Engine.h - the one interface every engine implements ---------------===//
+//
+// Protocol: the driver builds one ProgramModel, creates an engine with
+// createEngine(), and calls run() once, on the driver's thread. The engine
+// reads the model (and the IR it points to) without changing it, polls
+// Budget.Cancelled often enough to stop within a fraction of a second, and
+// returns a Result whose program verdict obeys the rules of DESIGN.md: it
+// says race-free only when it proved it (listing its assumptions), race only
+// with a confirmed interleaving; otherwise possible-race or unknown with the
+// reasons. When cancelled it returns Unknown with the reason.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "report/Finding.h"
+
+#include "llvm/ADT/StringRef.h"
+#include <atomic>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace crace {
+
+class ProgramModel;
+
+enum class EngineKind {
+#define ENGINE(E, N, D) E,
+#include "engines/Engines.def"
+};
+
+struct EngineInfo {
+  EngineKind Kind;
+  llvm::StringRef Name;
+  llvm::StringRef Description;
+};
+[[nodiscard]] const std::vector<EngineInfo> &allEngines();
+[[nodiscard]] std::optional<EngineKind> engineByName(llvm::StringRef Name);
+
+/// Options every engine may read; filled once by the driver.
+struct EngineOptions {
+  /// Set by the driver when the time budget runs out.
+  const std::atomic<bool> *Cancelled = nullptr;
+  /// At most this many findings are reported (0: no limit).
+  unsigned MaxFindings = 0;
+};
+
+class Engine {
+public:
+  Engine() = default;
+  Engine(const Engine &) = delete;
+  Engine &operator=(const Engine &) = delete;
+  virtual ~Engine();
+  [[nodiscard]] virtual llvm::StringRef name() const = 0;
+  virtual Result run(const ProgramModel &PM, const EngineOptions &Opts) = 0;
+};
+
+[[nodiscard]] std::unique_ptr<Engine> createEngine(EngineKind K);
+
+} // namespace crace

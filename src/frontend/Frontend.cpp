@@ -1,0 +1,272 @@
+//===- Frontend.cpp - C sources to one llvm::Module -----------------------===//
+#include "frontend/Frontend.h"
+
+#include "clang/CodeGen/CodeGenAction.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/IPO/AlwaysInliner.h"
+#include "llvm/Transforms/Scalar/SROA.h"
+#include "llvm/Transforms/Utils/Mem2Reg.h"
+
+using namespace llvm;
+
+namespace crace {
+
+char CompileError::ID = 0;
+void CompileError::log(raw_ostream &OS) const { OS << Msg; }
+std::error_code CompileError::convertToErrorCode() const {
+  return inconvertibleErrorCode();
+}
+
+namespace {
+
+struct ModelSource {
+  const char *Name;
+  const char *Text;
+};
+const ModelSource ModelSources[] = {
+#include "frontend/ModelSources.inc"
+};
+
+/// An EmitLLVMOnlyAction that hands its module to a sink when it is done.
+class CaptureModuleAction : public clang::EmitLLVMOnlyAction {
+public:
+  CaptureModuleAction(LLVMContext &Ctx,
+                      std::vector<std::unique_ptr<Module>> &Sink)
+      : clang::EmitLLVMOnlyAction(&Ctx), Sink(Sink) {}
+
+protected:
+  void EndSourceFileAction() override {
+    clang::EmitLLVMOnlyAction::EndSourceFileAction();
+    if (auto M = takeModule())
+      Sink.push_back(std::move(M));
+  }
+
+private:
+  std::vector<std::unique_ptr<Module>> &Sink;
+};
+
+class CaptureFactory : public clang::tooling::FrontendActionFactory {
+public:
+  CaptureFactory(LLVMContext &Ctx, std::vector<std::unique_ptr<Module>> &Sink)
+      : Ctx(Ctx), Sink(Sink) {}
+  std::unique_ptr<clang::FrontendAction> create() override {
+    return std::make_unique<CaptureModuleAction>(Ctx, Sink);
+  }
+
+private:
+  LLVMContext &Ctx;
+  std::vector<std::unique_ptr<Module>> &Sink;
+};
+
+std::vector<std::string> commonFlags(bool Warnings) {
+  std::vector<std::string> Flags = {
+      "-O0", "-Xclang", "-disable-O0-optnone", "-fno-discard-value-names",
+      "-resource-dir=" CRACE_CLANG_RESOURCE_DIR,
+      // Old C that gcc accepts with a warning should not stop the analysis.
+      "-Wno-error=implicit-function-declaration", "-Wno-error=int-conversion",
+      "-Wno-error=incompatible-function-pointer-types",
+      "-Wno-error=incompatible-pointer-types", "-Wno-error=return-type",
+      "-Wno-error=implicit-int"};
+  if (!Warnings)
+    Flags.push_back("-w");
+  return Flags;
+}
+
+std::string targetFlag(StringRef DataModel) {
+  if (DataModel == "ILP32")
+    return "--target=i386-pc-linux-gnu";
+  if (DataModel == "LP64")
+    return "--target=x86_64-pc-linux-gnu";
+  return "";
+}
+
+/// Compiles the embedded models for Triple.
+Expected<std::unique_ptr<Module>> compileModels(LLVMContext &Ctx,
+                                                StringRef Triple) {
+  std::string Code, Header;
+  for (const ModelSource &S : ModelSources) {
+    if (StringRef(S.Name).ends_with(".h")) {
+      Header = S.Text;
+      continue;
+    }
+    Code += "#line 1 \"models/";
+    Code += S.Name;
+    Code += "\"\n";
+    Code += S.Text;
+    Code += "\n";
+  }
+  std::vector<std::unique_ptr<Module>> Out;
+  // No -g: inlined model code then carries the user's call location.
+  std::vector<std::string> Args = {"-O0", "-Xclang", "-disable-O0-optnone",
+                                   "-w", "-target", Triple.str(),
+                                   "-resource-dir=" CRACE_CLANG_RESOURCE_DIR,
+                                   "-fno-builtin", "-ffreestanding"};
+  clang::tooling::FileContentMappings Mapped = {
+      {"crace_intrinsics.h", Header}};
+  bool Ok = clang::tooling::runToolOnCodeWithArgs(
+      std::make_unique<CaptureModuleAction>(Ctx, Out), Code, Args,
+      ModelFileName, "crace",
+      std::make_shared<clang::PCHContainerOperations>(), Mapped);
+  if (!Ok || Out.empty())
+    return createStringError(inconvertibleErrorCode(),
+                             "internal error: the environment models do not "
+                             "compile for target " + Triple.str());
+  return std::move(Out.front());
+}
+
+/// Makes every function named __VERIFIER_atomic_* an atomic section.
+void instrumentAtomicFunctions(Module &M) {
+  auto *VoidFnTy = FunctionType::get(Type::getVoidTy(M.getContext()), false);
+  FunctionCallee Begin = M.getOrInsertFunction("__crace_atomic_begin", VoidFnTy);
+  FunctionCallee End = M.getOrInsertFunction("__crace_atomic_end", VoidFnTy);
+  for (Function &F : M) {
+    if (F.isDeclaration() || !F.getName().starts_with("__VERIFIER_atomic_") ||
+        F.getName() == "__VERIFIER_atomic_begin" ||
+        F.getName() == "__VERIFIER_atomic_end")
+      continue;
+    IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
+    DebugLoc Loc;
+    if (DISubprogram *SP = F.getSubprogram())
+      Loc = DILocation::get(M.getContext(), SP->getLine(), 0, SP);
+    CallInst *C = B.CreateCall(Begin);
+    C->setDebugLoc(Loc);
+    for (BasicBlock &BB : F)
+      if (auto *R = dyn_cast<ReturnInst>(BB.getTerminator())) {
+        CallInst *E = CallInst::Create(End, "", R->getIterator());
+        E->setDebugLoc(R->getDebugLoc() ? R->getDebugLoc() : Loc);
+      }
+  }
+}
+
+/// Marks model functions for inlining and lets every function be optimised.
+void prepareForCleanup(Module &M) {
+  for (Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    F.removeFnAttr(Attribute::OptimizeNone);
+    if (F.getSection() == ".crace_model") {
+      F.setSection("");
+      F.removeFnAttr(Attribute::NoInline);
+      F.addFnAttr(Attribute::AlwaysInline);
+      F.setLinkage(GlobalValue::InternalLinkage);
+    }
+  }
+  // Model functions are kept alive by __attribute__((used)); drop that.
+  if (GlobalVariable *Used = M.getGlobalVariable("llvm.used")) {
+    Used->eraseFromParent();
+  }
+  if (GlobalVariable *Used = M.getGlobalVariable("llvm.compiler.used")) {
+    Used->eraseFromParent();
+  }
+}
+
+void runCleanupPasses(Module &M) {
+  LoopAnalysisManager LAM;
+  FunctionAnalysisManager FAM;
+  CGSCCAnalysisManager CGAM;
+  ModuleAnalysisManager MAM;
+  PassBuilder PB;
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  ModulePassManager MPM;
+  MPM.addPass(AlwaysInlinerPass(/*InsertLifetimeIntrinsics=*/false));
+  FunctionPassManager FPM;
+  FPM.addPass(SROAPass(SROAOptions::PreserveCFG));
+  FPM.addPass(PromotePass());
+  MPM.addPass(createModuleToFunctionPassAdaptor(std::move(FPM)));
+  MPM.run(M, MAM);
+  // Unused internal model functions are dead weight for every engine.
+  SmallVector<Function *, 32> Dead;
+  for (Function &F : M)
+    if (F.hasInternalLinkage() && F.use_empty() &&
+        F.hasFnAttribute(Attribute::AlwaysInline))
+      Dead.push_back(&F);
+  for (Function *F : Dead)
+    F->eraseFromParent();
+}
+
+} // namespace
+
+Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
+                                              LLVMContext &Ctx) {
+  if (Opts.Files.empty())
+    return createStringError(inconvertibleErrorCode(), "no input files");
+  for (const std::string &F : Opts.Files)
+    if (!sys::fs::exists(F))
+      return createStringError(inconvertibleErrorCode(),
+                               "no such file: '" + F + "'");
+  if (!Opts.DataModel.empty() && Opts.DataModel != "ILP32" &&
+      Opts.DataModel != "LP64")
+    return createStringError(inconvertibleErrorCode(),
+                             "unknown data model '" + Opts.DataModel +
+                                 "' (expected ILP32 or LP64)");
+
+  clang::tooling::ClangTool Tool(*Opts.Database, Opts.Files);
+  Tool.clearArgumentsAdjusters();
+  Tool.appendArgumentsAdjuster(clang::tooling::getClangStripOutputAdjuster());
+  Tool.appendArgumentsAdjuster(
+      clang::tooling::getClangStripDependencyFileAdjuster());
+  std::vector<std::string> Flags = commonFlags(Opts.ShowWarnings);
+  Flags.push_back("-g");
+  if (std::string T = targetFlag(Opts.DataModel); !T.empty())
+    Flags.push_back(T);
+  Tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
+      Flags, clang::tooling::ArgumentInsertPosition::END));
+
+  std::vector<std::unique_ptr<Module>> Units;
+  CaptureFactory Factory(Ctx, Units);
+  int Rc = Tool.run(&Factory);
+  if (Rc != 0 || Units.size() != Opts.Files.size())
+    return make_error<CompileError>("the input does not compile");
+
+  std::unique_ptr<Module> Main = std::move(Units.front());
+  Main->setModuleIdentifier("crace");
+  for (size_t I = 1; I < Units.size(); ++I) {
+    if (Units[I]->getTargetTriple() != Main->getTargetTriple())
+      return make_error<CompileError>(
+          "translation units were compiled for different targets (" +
+          Main->getTargetTriple() + " and " + Units[I]->getTargetTriple() +
+          ")");
+    if (Linker::linkModules(*Main, std::move(Units[I])))
+      return make_error<CompileError>(
+          "the translation units do not link together");
+  }
+
+  auto Models = compileModels(Ctx, Main->getTargetTriple());
+  if (!Models)
+    return Models.takeError();
+  (*Models)->setDataLayout(Main->getDataLayout());
+  if (Linker::linkModules(*Main, std::move(*Models)))
+    return make_error<CompileError>(
+        "the program conflicts with crace's environment models");
+
+  instrumentAtomicFunctions(*Main);
+  prepareForCleanup(*Main);
+  runCleanupPasses(*Main);
+
+  std::string Msg;
+  raw_string_ostream OS(Msg);
+  if (verifyModule(*Main, &OS))
+    return createStringError(inconvertibleErrorCode(),
+                             "internal error: invalid module after cleanup: " +
+                                 Msg);
+  return std::move(Main);
+}
+
+} // namespace crace

@@ -1,0 +1,58 @@
+//===- Frontend.h - C sources to one llvm::Module ------------------------===//
+//
+// Compiles C translation units in-process with Clang 19 (clang::tooling),
+// compiles the C environment models (models/, embedded in the binary) for the
+// same target, links everything into one module, and cleans it up so that
+// locals do not look like memory: the models are inlined, then SROA and
+// mem2reg run. Debug info is kept so every access maps to file:line:col.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "llvm/Support/Error.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace clang::tooling {
+class CompilationDatabase;
+}
+namespace llvm {
+class LLVMContext;
+class Module;
+} // namespace llvm
+
+namespace crace {
+
+struct FrontendOptions {
+  /// Source files to compile (at least one).
+  std::vector<std::string> Files;
+  /// Where compile flags come from (`--` flags or compile_commands.json).
+  const clang::tooling::CompilationDatabase *Database = nullptr;
+  /// "ILP32", "LP64" or empty (host default).
+  std::string DataModel;
+  /// Show clang's warnings (errors are always shown).
+  bool ShowWarnings = false;
+};
+
+/// The sources did not compile; clang has printed its diagnostics.
+class CompileError : public llvm::ErrorInfo<CompileError> {
+public:
+  static char ID;
+  explicit CompileError(std::string Msg) : Msg(std::move(Msg)) {}
+  void log(llvm::raw_ostream &OS) const override;
+  std::error_code convertToErrorCode() const override;
+
+private:
+  std::string Msg;
+};
+
+/// Builds the analysed module. Fails with CompileError when the sources do
+/// not compile or link, with a StringError for other input problems.
+llvm::Expected<std::unique_ptr<llvm::Module>>
+buildModule(const FrontendOptions &Opts, llvm::LLVMContext &Ctx);
+
+/// Name of the pseudo source file the models are compiled from.
+inline constexpr const char *ModelFileName = "<crace-models>.c";
+
+} // namespace crace

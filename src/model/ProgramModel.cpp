@@ -1,0 +1,566 @@
+//===- ProgramModel.cpp - the program as every engine sees it -------------===//
+#include "model/ProgramModel.h"
+
+#include "llvm/ADT/SCCIterator.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Analysis/CFG.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/DebugInfo.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/Operator.h"
+#include "llvm/BinaryFormat/Dwarf.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/FormatVariadic.h"
+#include <functional>
+
+using namespace llvm;
+
+namespace crace {
+
+std::string SourceLoc::str() const {
+  if (!valid())
+    return File.empty() ? "<unknown>" : File;
+  return formatv("{0}:{1}:{2}", File, Line, Column).str();
+}
+
+ProgramModel::ProgramModel(Module &M) : M(M) {}
+
+std::unique_ptr<ProgramModel> ProgramModel::build(Module &M,
+                                                  const std::atomic<bool> *Cancel) {
+  std::unique_ptr<ProgramModel> PM(new ProgramModel(M));
+  if (Function *F = M.getFunction("main"); F && !F->isDeclaration())
+    PM->Main = F;
+  for (const Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    for (scc_iterator<const Function *> I = scc_begin(&F); !I.isAtEnd(); ++I) {
+      const std::vector<const BasicBlock *> &SCC = *I;
+      if (SCC.size() > 1 || I.hasCycle())
+        for (const BasicBlock *BB : SCC)
+          PM->CycleBlocks.insert(BB);
+    }
+  }
+  PM->PTA = std::make_unique<PointsTo>(M);
+  if (!PM->PTA->solve(Cancel))
+    return nullptr;
+  PM->findThreads();
+  std::vector<const Value *> Roots;
+  for (const ThreadTemplate &T : PM->Threads)
+    if (T.CreateSite)
+      Roots.push_back(T.CreateSite->getArgOperand(2));
+  PM->PTA->computeShared(Roots);
+  if (PM->Main)
+    PM->MainDT = std::make_unique<DominatorTree>(*const_cast<Function *>(PM->Main));
+  PM->findJoins();
+  PM->checkSoundness();
+  return PM;
+}
+
+bool ProgramModel::inCycle(const BasicBlock *BB) const {
+  return CycleBlocks.contains(BB);
+}
+
+bool ProgramModel::runsOnceInMain(const Function *F) const {
+  if (!F || !Main)
+    return false;
+  if (auto It = OnceCache.find(F); It != OnceCache.end())
+    return It->second;
+  OnceCache[F] = false; // recursion is never "once"
+  bool Once = false;
+  if (F == Main) {
+    Once = F->use_empty();
+  } else {
+    const CallBase *Only = nullptr;
+    unsigned Calls = 0;
+    bool Other = false;
+    for (const User *U : F->users()) {
+      auto *CB = dyn_cast<CallBase>(U);
+      if (CB && CB->getCalledOperand() == F) {
+        ++Calls;
+        Only = CB;
+      } else {
+        Other = true;
+      }
+    }
+    Once = !Other && Calls == 1 && !inCycle(Only->getParent()) &&
+           runsOnceInMain(Only->getFunction());
+  }
+  OnceCache[F] = Once;
+  return Once;
+}
+
+void ProgramModel::findThreads() {
+  if (!Main)
+    return;
+  ThreadTemplate MainT;
+  MainT.Id = 0;
+  MainT.Name = "main";
+  MainT.Entry = Main;
+  MainT.Multi = !runsOnceInMain(Main);
+  Threads.push_back(MainT);
+
+  std::vector<const Function *> Work = {Main};
+  Reachable.insert(Main);
+  StringMap<unsigned> NameCount;
+  auto Visit = [&](const Function *F) {
+    if (!F->isDeclaration() && Reachable.insert(F).second)
+      Work.push_back(F);
+  };
+  while (!Work.empty()) {
+    const Function *F = Work.back();
+    Work.pop_back();
+    for (const Instruction &I : instructions(*F)) {
+      auto *CB = dyn_cast<CallBase>(&I);
+      if (!CB)
+        continue;
+      if (callIntrinsic(*CB) == Intrinsic::ThreadCreate) {
+        bool Resolved = false;
+        for (Loc L : PTA->pointsTo(CB->getArgOperand(1))) {
+          const AbsObject &O = PTA->object(L.Obj);
+          if (O.Kind != ObjKind::Function || L.Off != 0)
+            continue;
+          auto *Fn = cast<Function>(O.Site);
+          if (Fn->isDeclaration())
+            continue;
+          Resolved = true;
+          ThreadTemplate T;
+          T.Id = Threads.size();
+          T.Entry = Fn;
+          T.CreateSite = CB;
+          T.CreatedInMain = F == Main;
+          T.Multi = inCycle(CB->getParent()) || !runsOnceInMain(F);
+          T.Name = Fn->getName().str();
+          Threads.push_back(T);
+          Visit(Fn);
+        }
+        bool Partial = false;
+        for (Loc L : PTA->pointsTo(CB->getArgOperand(1)))
+          if (PTA->object(L.Obj).Kind != ObjKind::Function ||
+              cast<Function>(PTA->object(L.Obj).Site)->isDeclaration())
+            Partial = true;
+        if (!Resolved || Partial)
+          Unsound.push_back(formatv("thread start routine at {0} could not be "
+                                    "resolved",
+                                    location(CB).str()));
+        continue;
+      }
+      for (const Function *Callee : PTA->callees(*CB))
+        Visit(Callee);
+    }
+  }
+  // Name templates like the DESIGN examples: worker, worker#2, ...
+  for (ThreadTemplate &T : Threads) {
+    unsigned N = ++NameCount[T.Name];
+    if (N > 1)
+      T.Name += "#" + std::to_string(N);
+  }
+}
+
+void ProgramModel::findJoins() {
+  if (!Main)
+    return;
+  // Threads may exist after any create in main, and after any call in main
+  // to a function that may (transitively) create one.
+  DenseMap<const Function *, bool> Creates;
+  std::function<bool(const Function *)> MayCreate =
+      [&](const Function *F) -> bool {
+    if (auto It = Creates.find(F); It != Creates.end())
+      return It->second;
+    Creates[F] = false;
+    bool R = false;
+    for (const Instruction &I : instructions(*F)) {
+      auto *CB = dyn_cast<CallBase>(&I);
+      if (!CB)
+        continue;
+      if (callIntrinsic(*CB) == Intrinsic::ThreadCreate) {
+        R = true;
+        break;
+      }
+      bool Unresolved = false;
+      for (const Function *C : PTA->callees(*CB, &Unresolved))
+        if (!C->isDeclaration() && MayCreate(C))
+          R = true;
+      if (Unresolved || CB->isInlineAsm())
+        R = true;
+      if (R)
+        break;
+    }
+    Creates[F] = R;
+    return R;
+  };
+  for (const Instruction &I : instructions(*Main)) {
+    auto *CB = dyn_cast<CallBase>(&I);
+    if (!CB)
+      continue;
+    bool Spawn = callIntrinsic(*CB) == Intrinsic::ThreadCreate;
+    if (!Spawn) {
+      bool Unresolved = false;
+      for (const Function *C : PTA->callees(*CB, &Unresolved))
+        if (!C->isDeclaration() && MayCreate(C))
+          Spawn = true;
+      Spawn |= Unresolved;
+    }
+    if (Spawn)
+      SpawnPoints.push_back(CB);
+  }
+
+  // A join waits for template T when T is created once, directly in main,
+  // its handle lives in a variable only that create writes, and the join
+  // reads the handle from that variable after the create.
+  for (ThreadTemplate &T : Threads) {
+    if (!T.CreateSite || T.Multi || !T.CreatedInMain)
+      continue;
+    const Value *Handle = T.CreateSite->getArgOperand(0)->stripPointerCasts();
+    if (!isa<AllocaInst>(Handle) && !isa<GlobalVariable>(Handle))
+      continue;
+    bool Simple = true;
+    for (const User *U : Handle->users()) {
+      if (U == T.CreateSite || isa<LoadInst>(U))
+        continue;
+      if (auto *II = dyn_cast<IntrinsicInst>(U))
+        if (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II))
+          continue;
+      Simple = false;
+    }
+    if (!Simple)
+      continue;
+    for (const Instruction &I : instructions(*Main)) {
+      auto *CB = dyn_cast<CallBase>(&I);
+      if (!CB || callIntrinsic(*CB) != Intrinsic::ThreadJoin)
+        continue;
+      auto *LI = dyn_cast<LoadInst>(CB->getArgOperand(0));
+      if (LI && LI->getPointerOperand()->stripPointerCasts() == Handle &&
+          MainDT->dominates(T.CreateSite, CB))
+        T.Joins.push_back(CB);
+    }
+  }
+}
+
+bool ProgramModel::mayReachInMain(const Instruction *From,
+                                  const Instruction *To) const {
+  if (From == To)
+    return true;
+  return isPotentiallyReachable(From, To, nullptr, MainDT.get());
+}
+
+bool ProgramModel::dominatesInMain(const Instruction *A,
+                                   const Instruction *B) const {
+  return A != B && MainDT && MainDT->dominates(A, B);
+}
+
+bool ProgramModel::isSingleton(uint32_t Obj) const {
+  const AbsObject &O = PTA->object(Obj);
+  switch (O.Kind) {
+  case ObjKind::Global:
+    return true;
+  case ObjKind::Stack:
+  case ObjKind::Heap: {
+    auto *I = cast<Instruction>(O.Site);
+    return runsOnceInMain(I->getFunction()) && !inCycle(I->getParent());
+  }
+  default:
+    return false;
+  }
+}
+
+bool ProgramModel::isThreadPrivateAccess(const Value *Ptr) const {
+  // Strip constant-offset arithmetic and the TLS address intrinsic.
+  const Value *V = Ptr;
+  for (;;) {
+    V = V->stripPointerCasts();
+    if (auto *GEP = dyn_cast<GEPOperator>(V)) {
+      V = GEP->getPointerOperand();
+      continue;
+    }
+    if (auto *II = dyn_cast<IntrinsicInst>(V))
+      if (II->getIntrinsicID() == llvm::Intrinsic::threadlocal_address) {
+        V = II->getArgOperand(0);
+        continue;
+      }
+    break;
+  }
+  auto *G = dyn_cast<GlobalVariable>(V);
+  return G && G->isThreadLocal();
+}
+
+SmallVector<MemAccess, 2> ProgramModel::accessesOf(const Instruction &I) const {
+  SmallVector<MemAccess, 2> Out;
+  const DataLayout &DL = M.getDataLayout();
+  auto SizeOf = [&](Type *T) -> uint64_t {
+    return T->isSized() ? DL.getTypeStoreSize(T).getFixedValue() : 0;
+  };
+  auto ConstLen = [](const Value *V) -> uint64_t {
+    if (auto *C = dyn_cast<ConstantInt>(V))
+      return C->getZExtValue();
+    return 0;
+  };
+  if (auto *LI = dyn_cast<LoadInst>(&I)) {
+    Out.push_back({&I, LI->getPointerOperand(), AccessKind::Read, LI->isAtomic(),
+                   SizeOf(LI->getType())});
+  } else if (auto *SI = dyn_cast<StoreInst>(&I)) {
+    Out.push_back({&I, SI->getPointerOperand(), AccessKind::Write,
+                   SI->isAtomic(), SizeOf(SI->getValueOperand()->getType())});
+  } else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
+    Out.push_back({&I, RMW->getPointerOperand(), AccessKind::Write, true,
+                   SizeOf(RMW->getValOperand()->getType())});
+  } else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I)) {
+    Out.push_back({&I, CX->getPointerOperand(), AccessKind::Write, true,
+                   SizeOf(CX->getNewValOperand()->getType())});
+  } else if (auto *MI = dyn_cast<MemIntrinsic>(&I)) {
+    uint64_t N = ConstLen(MI->getLength());
+    if (N == 0 && isa<ConstantInt>(MI->getLength()))
+      return Out; // zero-length: no access
+    if (auto *MT = dyn_cast<MemTransferInst>(MI))
+      Out.push_back({&I, MT->getSource(), AccessKind::Read, false, N});
+    Out.push_back({&I, MI->getDest(), AccessKind::Write, false, N});
+  } else if (auto *CB = dyn_cast<CallBase>(&I)) {
+    if (auto K = callIntrinsic(*CB)) {
+      if (*K == Intrinsic::Read)
+        Out.push_back({&I, CB->getArgOperand(0), AccessKind::Read, false,
+                       ConstLen(CB->getArgOperand(1))});
+      else if (*K == Intrinsic::Write)
+        Out.push_back({&I, CB->getArgOperand(0), AccessKind::Write, false,
+                       ConstLen(CB->getArgOperand(1))});
+      else if (*K == Intrinsic::ThreadCreate)
+        Out.push_back({&I, CB->getArgOperand(0), AccessKind::Write, false,
+                       DL.getPointerSize()});
+      return Out;
+    }
+    if (const Function *F = CB->getCalledFunction())
+      if (auto E = lookupExternal(F->getName())) {
+        for (unsigned A = 0; A < CB->arg_size(); ++A) {
+          if (!CB->getArgOperand(A)->getType()->isPointerTy())
+            continue;
+          bool W = *E == ExternalEffect::WritesArg0 && A == 0;
+          if (*E == ExternalEffect::Pure)
+            continue;
+          Out.push_back({&I, CB->getArgOperand(A),
+                         W ? AccessKind::Write : AccessKind::Read, false, 0});
+        }
+      }
+  }
+  return Out;
+}
+
+void ProgramModel::checkSoundness() {
+  if (!Main) {
+    Unsound.push_back("the program has no 'main' function (drivers need "
+                      "entry points, which this engine does not take yet)");
+    return;
+  }
+  StringSet<> SeenExternal;
+  for (const Function *F : Reachable) {
+    for (const Instruction &I : instructions(*F)) {
+      if (auto *SI = dyn_cast<StoreInst>(&I)) {
+        bool ThroughUnknown = false;
+        for (Loc L : PTA->pointsTo(SI->getPointerOperand()))
+          ThroughUnknown |= L.Obj == PointsTo::UnknownObj;
+        if (ThroughUnknown && !PTA->pointsTo(SI->getValueOperand()).empty())
+          Unsound.push_back(formatv("pointer stored through a pointer of "
+                                    "unknown origin at {0}",
+                                    location(&I).str()));
+        continue;
+      }
+      auto *CB = dyn_cast<CallBase>(&I);
+      if (!CB)
+        continue;
+      if (CB->isInlineAsm()) {
+        auto *IA = cast<InlineAsm>(CB->getCalledOperand());
+        if (!StringRef(IA->getAsmString()).trim().empty())
+          Unsound.push_back(formatv("inline assembly at {0} is not analysed",
+                                    location(&I).str()));
+        continue;
+      }
+      if (callIntrinsic(*CB))
+        continue;
+      bool Unresolved = false;
+      auto Callees = PTA->callees(*CB, &Unresolved);
+      if (Unresolved)
+        Unsound.push_back(formatv("indirect call at {0} could not be resolved",
+                                  location(&I).str()));
+      for (const Function *C : Callees) {
+        if (!C->isDeclaration())
+          continue;
+        if (C->isIntrinsic()) {
+          auto ID = C->getIntrinsicID();
+          if (isBenignLLVMIntrinsic(*C) || ID == llvm::Intrinsic::memcpy ||
+              ID == llvm::Intrinsic::memmove || ID == llvm::Intrinsic::memset ||
+              ID == llvm::Intrinsic::memcpy_inline ||
+              ID == llvm::Intrinsic::memset_inline)
+            continue;
+          if (ID == llvm::Intrinsic::vastart || ID == llvm::Intrinsic::vacopy) {
+            Unsound.push_back(formatv("variadic function '{0}' reads its "
+                                      "arguments, which is not tracked",
+                                      F->getName()));
+            continue;
+          }
+          if (SeenExternal.insert(C->getName()).second)
+            Unsound.push_back(formatv("unsupported LLVM intrinsic '{0}' at {1}",
+                                      C->getName(), location(&I).str()));
+          continue;
+        }
+        if (lookupExternal(C->getName()))
+          continue;
+        if (SeenExternal.insert(C->getName()).second)
+          Unsound.push_back(formatv("call to unknown external function '{0}' "
+                                    "at {1} (no model: its effects are not "
+                                    "analysed)",
+                                    C->getName(), location(&I).str()));
+      }
+    }
+  }
+}
+
+std::vector<std::string> ProgramModel::assumptions() const {
+  return {
+      "sequential consistency (no weak-memory reordering)",
+      "the C environment models in models/ describe the library functions",
+      "library functions outside the models touch no program memory but "
+      "their buffer arguments (printf-family arguments are read)",
+      "no undefined behaviour (out-of-bounds or type-punned pointer accesses "
+      "stay inside their object)",
+  };
+}
+
+SourceLoc ProgramModel::location(const Instruction *I) const {
+  SourceLoc L;
+  if (!I)
+    return L;
+  DebugLoc DL = I->getDebugLoc();
+  if (!DL) {
+    // Fall back to the closest earlier instruction with a location.
+    for (const Instruction *P = I->getPrevNode(); P && !DL; P = P->getPrevNode())
+      DL = P->getDebugLoc();
+  }
+  if (!DL) {
+    L.File = I->getFunction()->getName().str() + "()";
+    return L;
+  }
+  const DILocation *Loc = DL.get();
+  L.File = Loc->getFilename().str();
+  L.Line = Loc->getLine();
+  L.Column = Loc->getColumn();
+  return L;
+}
+
+static const DIType *stripQualifiers(const DIType *T) {
+  while (auto *D = dyn_cast_or_null<DIDerivedType>(T)) {
+    auto Tag = D->getTag();
+    if (Tag == dwarf::DW_TAG_typedef || Tag == dwarf::DW_TAG_const_type ||
+        Tag == dwarf::DW_TAG_volatile_type || Tag == dwarf::DW_TAG_atomic_type ||
+        Tag == dwarf::DW_TAG_restrict_type)
+      T = D->getBaseType();
+    else
+      break;
+  }
+  return T;
+}
+
+/// Appends ".field" / "[i]" for the byte offset Off inside type T.
+static void fieldPath(const DIType *T, int64_t Off, std::string &Out) {
+  for (int Depth = 0; Depth < 16; ++Depth) {
+    T = stripQualifiers(T);
+    auto *C = dyn_cast_or_null<DICompositeType>(T);
+    if (!C)
+      break;
+    if (C->getTag() == dwarf::DW_TAG_array_type) {
+      const DIType *Elem = stripQualifiers(C->getBaseType());
+      uint64_t ESize = Elem ? Elem->getSizeInBits() / 8 : 0;
+      if (!ESize)
+        break;
+      Out += "[" + std::to_string(Off / ESize) + "]";
+      Off %= ESize;
+      T = Elem;
+      continue;
+    }
+    if (C->getTag() != dwarf::DW_TAG_structure_type &&
+        C->getTag() != dwarf::DW_TAG_class_type)
+      break;
+    const DIDerivedType *Found = nullptr;
+    for (const DINode *N : C->getElements()) {
+      auto *Mem = dyn_cast<DIDerivedType>(N);
+      if (!Mem || Mem->getTag() != dwarf::DW_TAG_member)
+        continue;
+      int64_t Start = Mem->getOffsetInBits() / 8;
+      int64_t Size = std::max<int64_t>(1, Mem->getSizeInBits() / 8);
+      if (Off >= Start && Off < Start + Size) {
+        Found = Mem;
+        break;
+      }
+    }
+    if (!Found)
+      break;
+    Out += "." + Found->getName().str();
+    Off -= Found->getOffsetInBits() / 8;
+    T = Found->getBaseType();
+    if (Off == 0 && !isa_and_nonnull<DICompositeType>(stripQualifiers(T)))
+      return;
+  }
+  if (Off != 0)
+    Out += "+" + std::to_string(Off);
+}
+
+std::string ProgramModel::describe(Loc L, uint64_t Size) const {
+  const AbsObject &O = PTA->object(L.Obj);
+  std::string Name;
+  const DIType *Ty = nullptr;
+  switch (O.Kind) {
+  case ObjKind::Unknown:
+    return "memory of unknown origin";
+  case ObjKind::Function:
+    return "function '" + O.Site->getName().str() + "'";
+  case ObjKind::Global:
+  case ObjKind::ThreadLocal: {
+    auto *G = cast<GlobalVariable>(O.Site);
+    SmallVector<DIGlobalVariableExpression *, 1> GVs;
+    G->getDebugInfo(GVs);
+    if (!GVs.empty()) {
+      Name = GVs.front()->getVariable()->getName().str();
+      Ty = GVs.front()->getVariable()->getType();
+    } else {
+      Name = G->getName().str();
+      if (G->getName().starts_with(".str"))
+        Name = "string literal";
+    }
+    break;
+  }
+  case ObjKind::Stack: {
+    auto *A = const_cast<Value *>(O.Site);
+    for (DbgVariableRecord *R : findDVRDeclares(A)) {
+      Name = R->getVariable()->getName().str();
+      Ty = R->getVariable()->getType();
+    }
+    if (Name.empty())
+      for (DbgDeclareInst *D : findDbgDeclares(A)) {
+        Name = D->getVariable()->getName().str();
+        Ty = D->getVariable()->getType();
+      }
+    if (Name.empty())
+      Name = O.Site->hasName() ? O.Site->getName().str() : "stack object";
+    break;
+  }
+  case ObjKind::Heap:
+    Name = "heap object allocated at " +
+           location(cast<Instruction>(O.Site)).str();
+    break;
+  }
+  if (L.Off == UnknownOffset) {
+    if (Ty && isa<DICompositeType>(stripQualifiers(Ty)))
+      return Name + "[*]";
+    return O.Kind == ObjKind::Heap ? Name + " (some offset)" : Name;
+  }
+  std::string Path;
+  if (Ty)
+    fieldPath(Ty, L.Off, Path);
+  else if (L.Off)
+    Path = "+" + std::to_string(L.Off);
+  if (O.Kind == ObjKind::Heap && !Path.empty())
+    return Name + " at offset " + std::to_string(L.Off);
+  return Name + Path;
+}
+
+} // namespace crace

@@ -1,0 +1,150 @@
+//===- ProgramModel.h - the program as every engine sees it --------------===//
+//
+// Built once from the linked, cleaned-up llvm::Module: thread templates (main
+// and one per thread-creation site, with their multiplicity), the joins that
+// order them, points-to and escape facts, the memory accesses to possibly
+// shared locations, and the list of reasons why an analysis of this program
+// cannot be sound (unknown external calls, inline assembly, unresolved
+// function pointers, ...). Engines read this and the IR; they never see
+// Clang.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "analysis/PointsTo.h"
+#include "model/SyncAPI.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/Dominators.h"
+#include <atomic>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class Module;
+class Function;
+class Instruction;
+class CallBase;
+class BasicBlock;
+} // namespace llvm
+
+namespace crace {
+
+struct SourceLoc {
+  std::string File;
+  unsigned Line = 0;
+  unsigned Column = 0;
+  [[nodiscard]] bool valid() const { return Line != 0; }
+  [[nodiscard]] std::string str() const;
+};
+
+/// A function that runs as a thread: main, or the start routine of one
+/// thread-creation site.
+struct ThreadTemplate {
+  unsigned Id = 0;
+  std::string Name;
+  const llvm::Function *Entry = nullptr;
+  /// The __crace_thread_create call; null for main.
+  const llvm::CallBase *CreateSite = nullptr;
+  /// More than one instance may exist (creation in a loop, in recursion, in
+  /// a thread, in a function called from several places).
+  bool Multi = false;
+  /// CreateSite lies in main's own body (so main's control flow orders it).
+  bool CreatedInMain = false;
+  /// Joins in main that wait for this (single) instance.
+  std::vector<const llvm::CallBase *> Joins;
+};
+
+enum class AccessKind { Read, Write };
+
+/// One memory access instruction (or modelled access) in the program.
+struct MemAccess {
+  const llvm::Instruction *Inst = nullptr;
+  const llvm::Value *Ptr = nullptr;
+  AccessKind Kind = AccessKind::Read;
+  bool Atomic = false;
+  /// Bytes accessed, 0 when unknown.
+  uint64_t Size = 0;
+};
+
+class ProgramModel {
+public:
+  /// Builds the model. Returns null when cancelled.
+  static std::unique_ptr<ProgramModel>
+  build(llvm::Module &M, const std::atomic<bool> *Cancel = nullptr);
+  ProgramModel(const ProgramModel &) = delete;
+  ProgramModel &operator=(const ProgramModel &) = delete;
+
+  [[nodiscard]] llvm::Module &module() const { return M; }
+  [[nodiscard]] const PointsTo &pointsTo() const { return *PTA; }
+  [[nodiscard]] const std::vector<ThreadTemplate> &threads() const {
+    return Threads;
+  }
+  [[nodiscard]] const llvm::Function *mainFunction() const { return Main; }
+  /// Why no analysis of this program can claim race freedom (empty: none).
+  [[nodiscard]] const std::vector<std::string> &unsoundness() const {
+    return Unsound;
+  }
+  /// Assumptions every sound verdict on this program rests on.
+  [[nodiscard]] std::vector<std::string> assumptions() const;
+
+  /// Functions a call may call (resolved through points-to).
+  [[nodiscard]] llvm::SmallVector<const llvm::Function *, 4>
+  callees(const llvm::CallBase &CB) const {
+    return PTA->callees(CB);
+  }
+  /// The memory accesses an instruction performs (empty for most).
+  [[nodiscard]] llvm::SmallVector<MemAccess, 2>
+  accessesOf(const llvm::Instruction &I) const;
+
+  /// True when the access through Ptr touches only the running thread's own
+  /// copy (a direct access to a __thread variable).
+  [[nodiscard]] bool isThreadPrivateAccess(const llvm::Value *Ptr) const;
+  /// Objects that stand for exactly one concrete object at run time.
+  [[nodiscard]] bool isSingleton(uint32_t Obj) const;
+  /// The block can execute more than once in one run of its function.
+  [[nodiscard]] bool inCycle(const llvm::BasicBlock *BB) const;
+  /// Every call of F is made by main's thread, at most once per run.
+  [[nodiscard]] bool runsOnceInMain(const llvm::Function *F) const;
+
+  /// Order facts inside main: A executes and then B may execute after it.
+  [[nodiscard]] bool mayReachInMain(const llvm::Instruction *From,
+                                    const llvm::Instruction *To) const;
+  [[nodiscard]] bool dominatesInMain(const llvm::Instruction *A,
+                                     const llvm::Instruction *B) const;
+  /// Instructions of main after which threads may exist.
+  [[nodiscard]] const std::vector<const llvm::Instruction *> &
+  spawnPointsInMain() const {
+    return SpawnPoints;
+  }
+
+  /// Source location of an instruction (of the user's call for inlined
+  /// model code).
+  [[nodiscard]] SourceLoc location(const llvm::Instruction *I) const;
+  /// "counter", "s.field", "a[3]", "heap object (malloc at f.c:3)".
+  [[nodiscard]] std::string describe(Loc L, uint64_t Size = 0) const;
+
+private:
+  ProgramModel(llvm::Module &M);
+  void findThreads();
+  void findJoins();
+  void checkSoundness();
+
+  llvm::Module &M;
+  const llvm::Function *Main = nullptr;
+  std::unique_ptr<PointsTo> PTA;
+  std::vector<ThreadTemplate> Threads;
+  std::vector<std::string> Unsound;
+  std::vector<const llvm::Instruction *> SpawnPoints;
+  std::unique_ptr<llvm::DominatorTree> MainDT;
+  llvm::DenseSet<const llvm::BasicBlock *> CycleBlocks;
+  mutable llvm::DenseMap<const llvm::Function *, bool> OnceCache;
+  llvm::DenseSet<const llvm::Function *> Reachable;
+};
+
+} // namespace crace

@@ -1,0 +1,104 @@
+//===- SyncAPI.cpp - name tables of SyncAPI.def ---------------------------===//
+#include "model/SyncAPI.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/Intrinsics.h"
+
+using namespace llvm;
+
+namespace crace {
+
+static const StringMap<Intrinsic> &intrinsicTable() {
+  static const StringMap<Intrinsic> Table = {
+#define INTRINSIC(E, N) {N, Intrinsic::E},
+#include "model/SyncAPI.def"
+  };
+  return Table;
+}
+
+static const StringMap<ExternalEffect> &externalTable() {
+  static const StringMap<ExternalEffect> Table = {
+#define EXTERNAL(E, N, EFFECT) {N, ExternalEffect::EFFECT},
+#include "model/SyncAPI.def"
+  };
+  return Table;
+}
+
+std::optional<Intrinsic> lookupIntrinsic(StringRef Name) {
+  auto It = intrinsicTable().find(Name);
+  if (It == intrinsicTable().end())
+    return std::nullopt;
+  return It->second;
+}
+
+std::optional<ExternalEffect> lookupExternal(StringRef Name) {
+  auto It = externalTable().find(Name);
+  if (It == externalTable().end())
+    return std::nullopt;
+  return It->second;
+}
+
+std::optional<Intrinsic> callIntrinsic(const CallBase &CB) {
+  if (const Function *F = CB.getCalledFunction())
+    return lookupIntrinsic(F->getName());
+  return std::nullopt;
+}
+
+StringRef intrinsicName(Intrinsic I) {
+  switch (I) {
+#define INTRINSIC(E, N)                                                        \
+  case Intrinsic::E:                                                           \
+    return N;
+#include "model/SyncAPI.def"
+  }
+  return "?";
+}
+
+bool isBenignLLVMIntrinsic(const Function &F) {
+  switch (F.getIntrinsicID()) {
+  case llvm::Intrinsic::dbg_declare:
+  case llvm::Intrinsic::dbg_value:
+  case llvm::Intrinsic::dbg_label:
+  case llvm::Intrinsic::lifetime_start:
+  case llvm::Intrinsic::lifetime_end:
+  case llvm::Intrinsic::assume:
+  case llvm::Intrinsic::expect:
+  case llvm::Intrinsic::stacksave:
+  case llvm::Intrinsic::stackrestore:
+  case llvm::Intrinsic::trap:
+  case llvm::Intrinsic::donothing:
+  case llvm::Intrinsic::invariant_start:
+  case llvm::Intrinsic::invariant_end:
+  case llvm::Intrinsic::objectsize:
+  case llvm::Intrinsic::is_constant:
+  case llvm::Intrinsic::prefetch:
+  case llvm::Intrinsic::ctlz:
+  case llvm::Intrinsic::cttz:
+  case llvm::Intrinsic::ctpop:
+  case llvm::Intrinsic::bswap:
+  case llvm::Intrinsic::abs:
+  case llvm::Intrinsic::smax:
+  case llvm::Intrinsic::smin:
+  case llvm::Intrinsic::umax:
+  case llvm::Intrinsic::umin:
+  case llvm::Intrinsic::fshl:
+  case llvm::Intrinsic::fshr:
+  case llvm::Intrinsic::sadd_with_overflow:
+  case llvm::Intrinsic::uadd_with_overflow:
+  case llvm::Intrinsic::ssub_with_overflow:
+  case llvm::Intrinsic::usub_with_overflow:
+  case llvm::Intrinsic::smul_with_overflow:
+  case llvm::Intrinsic::umul_with_overflow:
+  case llvm::Intrinsic::fabs:
+  case llvm::Intrinsic::fmuladd:
+  case llvm::Intrinsic::vaend:
+  case llvm::Intrinsic::threadlocal_address:
+    return true;
+  default:
+    return false;
+  }
+}
+
+} // namespace crace

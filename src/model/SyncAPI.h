@@ -1,0 +1,38 @@
+//===- SyncAPI.h - recognise model intrinsics and known externals --------===//
+//
+// The one place that maps function names to meanings (SyncAPI.def). Engines
+// ask here instead of comparing names themselves.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "llvm/ADT/StringRef.h"
+#include <optional>
+
+namespace llvm {
+class Function;
+class CallBase;
+} // namespace llvm
+
+namespace crace {
+
+enum class Intrinsic {
+#define INTRINSIC(E, N) E,
+#include "model/SyncAPI.def"
+};
+
+enum class ExternalEffect { Pure, ReadsArgs, WritesArg0 };
+
+/// The intrinsic a function name denotes, if any.
+[[nodiscard]] std::optional<Intrinsic> lookupIntrinsic(llvm::StringRef Name);
+/// The known memory effect of an external (body-less) library function.
+[[nodiscard]] std::optional<ExternalEffect> lookupExternal(llvm::StringRef Name);
+/// The intrinsic a call site calls directly, if any.
+[[nodiscard]] std::optional<Intrinsic> callIntrinsic(const llvm::CallBase &CB);
+/// Name of an intrinsic, for messages.
+[[nodiscard]] llvm::StringRef intrinsicName(Intrinsic I);
+/// True for LLVM intrinsics that neither access program memory nor
+/// synchronise (debug info, lifetime markers, assumptions, ...).
+[[nodiscard]] bool isBenignLLVMIntrinsic(const llvm::Function &F);
+
+} // namespace crace

@@ -1,0 +1,65 @@
+//===- Finding.h - the result type every engine returns ------------------===//
+//
+// One Finding per reported access pair, one Result per run. Engines fill
+// these; the writers in this folder print them (text, JSON) and Verify.cpp
+// checks them against the expectations written in a test's C source.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "model/ProgramModel.h"
+
+#include "llvm/ADT/StringRef.h"
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace crace {
+
+/// Ordered from best to worst news for the user's confidence; the program
+/// verdict of a run is computed from the findings and what the engine met.
+enum class Verdict { RaceFree, Race, PossibleRace, Unknown };
+
+[[nodiscard]] llvm::StringRef verdictName(Verdict V);
+[[nodiscard]] std::optional<Verdict> parseVerdict(llvm::StringRef S);
+
+struct AccessInfo {
+  std::string Thread;
+  AccessKind Kind = AccessKind::Read;
+  bool Atomic = false;
+  uint64_t Size = 0;
+  SourceLoc Loc;
+  /// The variable or field as written in C ("counter", "s.f", "a[2]").
+  std::string Variable;
+  /// Locks held, by name ("m", "atomic section", "rw (read)").
+  std::vector<std::string> Locks;
+};
+
+struct TraceStep {
+  std::string Thread;
+  SourceLoc Loc;
+  std::string Action;
+};
+
+struct Finding {
+  Verdict Kind = Verdict::PossibleRace;
+  AccessInfo First, Second;
+  std::vector<TraceStep> Trace;
+  std::string Engine;
+};
+
+struct Result {
+  Verdict Program = Verdict::Unknown;
+  std::string Engine;
+  std::vector<Finding> Findings;
+  /// What a race-free verdict rests on (printed with it).
+  std::vector<std::string> Assumptions;
+  /// Why the verdict is not race-free / not more precise.
+  std::vector<std::string> Reasons;
+  /// Named statistics, in insertion order.
+  std::vector<std::pair<std::string, double>> Stats;
+  void stat(std::string Name, double V) { Stats.emplace_back(std::move(Name), V); }
+};
+
+} // namespace crace

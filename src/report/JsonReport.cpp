@@ -1,0 +1,70 @@
+//===- JsonReport.cpp - JSON output (schema: docs/output.md) --------------===//
+#include "report/Report.h"
+
+#include "llvm/Support/JSON.h"
+
+using namespace llvm;
+
+namespace crace {
+
+static void writeAccess(json::OStream &J, const AccessInfo &A) {
+  J.object([&] {
+    J.attribute("file", A.Loc.File);
+    J.attribute("line", int64_t(A.Loc.Line));
+    J.attribute("column", int64_t(A.Loc.Column));
+    J.attribute("kind", A.Kind == AccessKind::Write ? "write" : "read");
+    J.attribute("atomic", A.Atomic);
+    J.attribute("size", int64_t(A.Size));
+    J.attribute("thread", A.Thread);
+    J.attribute("variable", A.Variable);
+    J.attributeArray("locks", [&] {
+      for (const std::string &L : A.Locks)
+        J.value(L);
+    });
+  });
+}
+
+void writeJson(const Result &R, raw_ostream &OS) {
+  json::OStream J(OS, 2);
+  J.object([&] {
+    J.attribute("verdict", verdictName(R.Program));
+    J.attribute("engine", R.Engine);
+    J.attributeArray("findings", [&] {
+      for (const Finding &F : R.Findings)
+        J.object([&] {
+          J.attribute("verdict", verdictName(F.Kind));
+          J.attribute("engine", F.Engine);
+          J.attribute("variable", F.First.Variable);
+          J.attributeArray("accesses", [&] {
+            writeAccess(J, F.First);
+            writeAccess(J, F.Second);
+          });
+          J.attributeArray("trace", [&] {
+            for (const TraceStep &S : F.Trace)
+              J.object([&] {
+                J.attribute("thread", S.Thread);
+                J.attribute("file", S.Loc.File);
+                J.attribute("line", int64_t(S.Loc.Line));
+                J.attribute("column", int64_t(S.Loc.Column));
+                J.attribute("action", S.Action);
+              });
+          });
+        });
+    });
+    J.attributeArray("assumptions", [&] {
+      for (const std::string &A : R.Assumptions)
+        J.value(A);
+    });
+    J.attributeArray("reasons", [&] {
+      for (const std::string &A : R.Reasons)
+        J.value(A);
+    });
+    J.attributeObject("stats", [&] {
+      for (const auto &[Name, V] : R.Stats)
+        J.attribute(Name, V);
+    });
+  });
+  OS << "\n";
+}
+
+} // namespace crace

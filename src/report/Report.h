@@ -1,0 +1,20 @@
+//===- Report.h - text and JSON writers, --verify checking ----------------===//
+#pragma once
+
+#include "report/Finding.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace crace {
+
+/// Compiler-style diagnostics: both accesses, their locks, the verdict.
+void writeText(const Result &R, llvm::raw_ostream &OS, bool Color,
+               bool ShowStats);
+/// One JSON document (schema in docs/output.md).
+void writeJson(const Result &R, llvm::raw_ostream &OS);
+
+/// Checks R against the expectations written in the sources (see
+/// docs/testing.md). Writes a readable diff to OS; true when all match.
+bool verifyExpectations(const Result &R, const std::vector<std::string> &Files,
+                        llvm::raw_ostream &OS);
+
+} // namespace crace

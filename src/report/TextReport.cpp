@@ -1,0 +1,130 @@
+//===- TextReport.cpp - compiler-style text output ------------------------===//
+#include "report/Report.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+using namespace llvm;
+
+namespace crace {
+
+namespace {
+
+class SourceCache {
+public:
+  std::optional<std::string> line(const std::string &File, unsigned Line) {
+    auto It = Files.find(File);
+    if (It == Files.end()) {
+      std::vector<std::string> Lines;
+      if (auto Buf = MemoryBuffer::getFile(File)) {
+        StringRef Text = (*Buf)->getBuffer();
+        while (!Text.empty()) {
+          auto [L, Rest] = Text.split('\n');
+          Lines.push_back(L.rtrim('\r').str());
+          Text = Rest;
+        }
+      }
+      It = Files.insert({File, std::move(Lines)}).first;
+    }
+    if (Line == 0 || Line > It->second.size())
+      return std::nullopt;
+    return It->second[Line - 1];
+  }
+
+private:
+  StringMap<std::vector<std::string>> Files;
+};
+
+std::string kindName(const AccessInfo &A) {
+  std::string S = A.Atomic ? "atomic " : "";
+  S += A.Kind == AccessKind::Write ? "write" : "read";
+  return S;
+}
+
+std::string lockList(const AccessInfo &A) {
+  if (A.Locks.empty())
+    return "no locks";
+  std::string S = "locks {";
+  for (size_t I = 0; I < A.Locks.size(); ++I)
+    S += (I ? ", " : "") + A.Locks[I];
+  return S + "}";
+}
+
+void snippet(SourceCache &Src, const SourceLoc &L, raw_ostream &OS) {
+  auto Text = Src.line(L.File, L.Line);
+  if (!Text)
+    return;
+  OS << formatv("{0,5} | {1}\n", L.Line, *Text);
+  OS << "      | ";
+  for (unsigned I = 1; I < L.Column && I <= Text->size(); ++I)
+    OS << ((*Text)[I - 1] == '\t' ? '\t' : ' ');
+  OS << "^\n";
+}
+
+} // namespace
+
+void writeText(const Result &R, raw_ostream &OS, bool Color, bool ShowStats) {
+  SourceCache Src;
+  auto Bold = [&](raw_ostream::Colors C) {
+    if (Color)
+      OS.changeColor(C, true);
+  };
+  auto Reset = [&] {
+    if (Color)
+      OS.resetColor();
+  };
+  for (const Finding &F : R.Findings) {
+    const AccessInfo &A = F.First, &B = F.Second;
+    Bold(raw_ostream::WHITE);
+    OS << A.Loc.str() << ": ";
+    Bold(F.Kind == Verdict::Race ? raw_ostream::RED : raw_ostream::MAGENTA);
+    OS << (F.Kind == Verdict::Race ? "error: " : "warning: ");
+    Reset();
+    Bold(raw_ostream::WHITE);
+    std::string What = F.Kind == Verdict::Race ? "data race" : "possible data race";
+    OS << formatv("{0} on '{1}' ({2} by thread '{3}' / {4} by thread '{5}') "
+                  "[{6}]\n",
+                  What, A.Variable, kindName(A), A.Thread, kindName(B),
+                  B.Thread, verdictName(F.Kind));
+    Reset();
+    snippet(Src, A.Loc, OS);
+    OS << B.Loc.str() << ": note: conflicting " << kindName(B);
+    if (B.Variable != A.Variable)
+      OS << " of '" << B.Variable << "'";
+    OS << " here\n";
+    snippet(Src, B.Loc, OS);
+    OS << formatv("note: '{0}' holds {1}; '{2}' holds {3}\n", A.Thread,
+                  lockList(A), B.Thread, lockList(B));
+    if (!F.Trace.empty()) {
+      OS << "note: trace:";
+      for (size_t I = 0; I < F.Trace.size(); ++I)
+        OS << formatv("\n  {0,3}. [{1}] {2}: {3}", I + 1, F.Trace[I].Thread,
+                      F.Trace[I].Loc.str(), F.Trace[I].Action);
+      OS << "\n";
+    }
+  }
+  Bold(raw_ostream::WHITE);
+  OS << "crace: verdict: " << verdictName(R.Program);
+  Reset();
+  OS << formatv(" ({0} finding{1}, engine '{2}')\n", R.Findings.size(),
+                R.Findings.size() == 1 ? "" : "s", R.Engine);
+  if (R.Program == Verdict::RaceFree) {
+    OS << "crace: proved race-free under these assumptions:\n";
+    for (const std::string &A : R.Assumptions)
+      OS << "  - " << A << "\n";
+  }
+  if (!R.Reasons.empty()) {
+    OS << (R.Program == Verdict::RaceFree ? "crace: notes:\n"
+                                          : "crace: not proved race-free because:\n");
+    for (const std::string &Why : R.Reasons)
+      OS << "  - " << Why << "\n";
+  }
+  if (ShowStats) {
+    OS << "crace: statistics:\n";
+    for (const auto &[Name, V] : R.Stats)
+      OS << formatv("  {0,-28} {1}\n", Name, V);
+  }
+}
+
+} // namespace crace

@@ -1,0 +1,138 @@
+//===- crace.cpp - the crace command-line tool ----------------------------===//
+//
+// crace [options] FILE.c... [-- compiler flags]
+// crace [options] -p BUILD_DIR [FILE.c...]
+//
+// Parses options (llvm::cl + clang tooling's CommonOptionsParser) into a
+// DriverOptions and hands over to the driver. See docs/usage.md.
+//
+//===----------------------------------------------------------------------===//
+#include "driver/Driver.h"
+#include "engines/Engine.h"
+
+#include "clang/Tooling/CommonOptionsParser.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+#include <cstring>
+
+using namespace llvm;
+
+static cl::OptionCategory CraceCat("crace options");
+
+static cl::opt<std::string>
+    EngineOpt("engine",
+              cl::desc("Engine to run: auto (best available) or lockset"),
+              cl::init("auto"), cl::cat(CraceCat));
+static cl::opt<std::string> FormatOpt("format",
+                                      cl::desc("Report format: text or json"),
+                                      cl::init("text"), cl::cat(CraceCat));
+static cl::opt<std::string> OutputOpt("o", cl::desc("Write the report to FILE"),
+                                      cl::value_desc("FILE"), cl::init("-"),
+                                      cl::cat(CraceCat));
+static cl::opt<unsigned>
+    TimeoutOpt("timeout",
+               cl::desc("Stop after SECONDS with verdict 'unknown' (0: none)"),
+               cl::value_desc("SECONDS"), cl::init(0), cl::cat(CraceCat));
+static cl::opt<unsigned> MemlimitOpt(
+    "memlimit",
+    cl::desc("Stop at MB of resident memory with verdict 'unknown' (0: none)"),
+    cl::value_desc("MB"), cl::init(0), cl::cat(CraceCat));
+static cl::opt<bool> VerifyOpt(
+    "verify",
+    cl::desc("Check the expectations written in the sources "
+             "(expected-verdict:, expected-race); exit 0 when they hold"),
+    cl::cat(CraceCat));
+static cl::opt<std::string>
+    DataModelOpt("data-model",
+                 cl::desc("Compile for ILP32 (i386) or LP64 (x86-64)"),
+                 cl::init(""), cl::cat(CraceCat));
+static cl::opt<bool> WarningsOpt("show-warnings",
+                                 cl::desc("Show the compiler's warnings"),
+                                 cl::cat(CraceCat));
+static cl::opt<unsigned>
+    MaxFindingsOpt("max-findings",
+                   cl::desc("Report at most N findings (0: all)"),
+                   cl::init(0), cl::cat(CraceCat));
+static cl::opt<std::string>
+    EmitLLVMOpt("emit-llvm",
+                cl::desc("Write the analysed LLVM module to FILE (debugging)"),
+                cl::value_desc("FILE"), cl::init(""), cl::cat(CraceCat),
+                cl::Hidden);
+
+static const char Overview[] =
+    "crace: data-race checker for multithreaded C\n\n"
+    "  crace [options] FILE.c... [-- compiler flags]\n"
+    "  crace [options] -p BUILD_DIR [FILE.c...]\n\n"
+    "Verdicts and exit codes: 0 race-free (proved, assumptions printed),\n"
+    "1 race (confirmed), 2 possible-race or unknown, 3 usage or input error,\n"
+    "4 the input does not compile, 5 internal error.\n";
+
+int main(int argc, const char **argv) {
+  InitLLVM X(argc, argv);
+  cl::SetVersionPrinter([](raw_ostream &OS) {
+    OS << "crace version " CRACE_VERSION " (LLVM " LLVM_VERSION_STRING ")\n";
+  });
+  // LLVM owns -stats; reuse it for crace's statistics.
+  auto &Registered = cl::getRegisteredOptions();
+  cl::Option *StatsOpt = Registered.lookup("stats");
+  if (StatsOpt) {
+    StatsOpt->setDescription("Print statistics (with the report)");
+    StatsOpt->addCategory(CraceCat);
+  }
+  // ... and -color, for the report as for diagnostics.
+  cl::Option *ColorOpt = Registered.lookup("color");
+  if (ColorOpt)
+    ColorOpt->addCategory(CraceCat);
+  cl::HideUnrelatedOptions(CraceCat);
+
+  // Without `--` or -p, compile with no extra flags rather than searching
+  // for a compilation database next to the sources (and warning about it).
+  std::vector<const char *> Args(argv, argv + argc);
+  bool HasDashDash = false, HasDb = false;
+  for (int I = 1; I < argc; ++I) {
+    if (!std::strcmp(argv[I], "--"))
+      HasDashDash = true;
+    if (!std::strcmp(argv[I], "-p") || !std::strncmp(argv[I], "-p=", 3) ||
+        !std::strcmp(argv[I], "--p"))
+      HasDb = true;
+  }
+  if (!HasDashDash && !HasDb)
+    Args.push_back("--");
+  int Argc = Args.size();
+  auto Parser = clang::tooling::CommonOptionsParser::create(
+      Argc, Args.data(), CraceCat, cl::ZeroOrMore, Overview);
+  if (!Parser) {
+    WithColor::error(errs(), "crace") << toString(Parser.takeError()) << "\n";
+    return crace::ExitUsage;
+  }
+  crace::DriverOptions Opts;
+  Opts.Frontend.Files = Parser->getSourcePathList();
+  if (Opts.Frontend.Files.empty() && HasDb)
+    Opts.Frontend.Files = Parser->getCompilations().getAllFiles();
+  if (Opts.Frontend.Files.empty()) {
+    WithColor::error(errs(), "crace")
+        << "no input files (try 'crace --help')\n";
+    return crace::ExitUsage;
+  }
+  Opts.Frontend.Database = &Parser->getCompilations();
+  Opts.Frontend.DataModel = DataModelOpt;
+  Opts.Frontend.ShowWarnings = WarningsOpt;
+  Opts.Engine = EngineOpt;
+  Opts.Format = FormatOpt;
+  Opts.OutputFile = OutputOpt;
+  Opts.EmitLLVM = EmitLLVMOpt;
+  Opts.TimeoutSeconds = TimeoutOpt;
+  Opts.MemLimitMB = MemlimitOpt;
+  Opts.MaxFindings = MaxFindingsOpt;
+  Opts.Verify = VerifyOpt;
+  Opts.Stats = StatsOpt && StatsOpt->getNumOccurrences() > 0;
+  cl::boolOrDefault Color = cl::BOU_UNSET;
+  if (ColorOpt)
+    Color = static_cast<cl::opt<cl::boolOrDefault> *>(ColorOpt)->getValue();
+  Opts.Color = Color == cl::BOU_UNSET ? sys::Process::StandardOutHasColors()
+                                      : Color == cl::BOU_TRUE;
+  return crace::runCrace(Opts);
+}
