@@ -213,12 +213,14 @@ bool PointsTo::visitModule() {
     }
   };
 
-  for (const GlobalVariable &G : M.globals())
-    if (G.hasInitializer()) {
-      PtsSet S;
+  for (const GlobalVariable &G : M.globals()) {
+    PtsSet S;
+    if (G.hasInitializer())
       constantPts(G.getInitializer(), S);
-      Changed |= addAll(Contents[objectOf(&G)], S);
-    }
+    else // defined outside the program (stdout, environ, ...)
+      S.insert({UnknownObj, UnknownOffset});
+    Changed |= addAll(Contents[objectOf(&G)], S);
+  }
 
   for (const Function &F : M) {
     for (const Instruction &I : instructions(F)) {

@@ -15,6 +15,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
 #include <functional>
 
 using namespace llvm;
@@ -339,7 +340,8 @@ SmallVector<MemAccess, 2> ProgramModel::accessesOf(const Instruction &I) const {
           if (*E == ExternalEffect::Pure)
             continue;
           Out.push_back({&I, CB->getArgOperand(A),
-                         W ? AccessKind::Write : AccessKind::Read, false, 0});
+                         W ? AccessKind::Write : AccessKind::Read, false, 0,
+                         /*Library=*/true});
         }
       }
   }
@@ -441,7 +443,13 @@ SourceLoc ProgramModel::location(const Instruction *I) const {
     return L;
   }
   const DILocation *Loc = DL.get();
-  L.File = Loc->getFilename().str();
+  SmallString<256> Path(Loc->getFilename());
+  if (!sys::path::is_absolute(Path) && !Loc->getDirectory().empty()) {
+    Path = Loc->getDirectory();
+    sys::path::append(Path, Loc->getFilename());
+  }
+  sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  L.File = Path.str().str();
   L.Line = Loc->getLine();
   L.Column = Loc->getColumn();
   return L;

@@ -70,6 +70,9 @@ struct MemAccess {
   bool Atomic = false;
   /// Bytes accessed, 0 when unknown.
   uint64_t Size = 0;
+  /// Made by a library function on behalf of the program (printf reading
+  /// its arguments): library-internal memory (FILE objects) is not tracked.
+  bool Library = false;
 };
 
 class ProgramModel {

@@ -3,6 +3,7 @@
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 using namespace llvm;
@@ -35,6 +36,25 @@ public:
 private:
   StringMap<std::vector<std::string>> Files;
 };
+
+/// The path relative to the working directory when it lies below it.
+std::string shortPath(const std::string &File) {
+  static const std::string Cwd = [] {
+    SmallString<256> D;
+    if (sys::fs::current_path(D))
+      return std::string();
+    return D.str().str() + "/";
+  }();
+  if (!Cwd.empty() && StringRef(File).starts_with(Cwd))
+    return File.substr(Cwd.size());
+  return File;
+}
+
+std::string where(const SourceLoc &L) {
+  SourceLoc S = L;
+  S.File = shortPath(L.File);
+  return S.str();
+}
 
 std::string kindName(const AccessInfo &A) {
   std::string S = A.Atomic ? "atomic " : "";
@@ -77,7 +97,7 @@ void writeText(const Result &R, raw_ostream &OS, bool Color, bool ShowStats) {
   for (const Finding &F : R.Findings) {
     const AccessInfo &A = F.First, &B = F.Second;
     Bold(raw_ostream::WHITE);
-    OS << A.Loc.str() << ": ";
+    OS << where(A.Loc) << ": ";
     Bold(F.Kind == Verdict::Race ? raw_ostream::RED : raw_ostream::MAGENTA);
     OS << (F.Kind == Verdict::Race ? "error: " : "warning: ");
     Reset();
@@ -89,7 +109,7 @@ void writeText(const Result &R, raw_ostream &OS, bool Color, bool ShowStats) {
                   B.Thread, verdictName(F.Kind));
     Reset();
     snippet(Src, A.Loc, OS);
-    OS << B.Loc.str() << ": note: conflicting " << kindName(B);
+    OS << where(B.Loc) << ": note: conflicting " << kindName(B);
     if (B.Variable != A.Variable)
       OS << " of '" << B.Variable << "'";
     OS << " here\n";
@@ -100,7 +120,7 @@ void writeText(const Result &R, raw_ostream &OS, bool Color, bool ShowStats) {
       OS << "note: trace:";
       for (size_t I = 0; I < F.Trace.size(); ++I)
         OS << formatv("\n  {0,3}. [{1}] {2}: {3}", I + 1, F.Trace[I].Thread,
-                      F.Trace[I].Loc.str(), F.Trace[I].Action);
+                      where(F.Trace[I].Loc), F.Trace[I].Action);
       OS << "\n";
     }
   }

@@ -367,6 +367,8 @@ Result LocksetEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
       const AbsObject &O = PTA.object(L.Obj);
       if (!O.Shared || O.Kind == ObjKind::Function)
         continue;
+      if (L.Obj == PointsTo::UnknownObj && Recs[I].Access.Library)
+        continue;
       if (L.Obj == PointsTo::UnknownObj)
         Anywhere.push_back({I, L});
       else
