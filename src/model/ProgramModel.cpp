@@ -284,8 +284,10 @@ bool ProgramModel::isThreadPrivateAccess(const Value *Ptr) const {
       }
     break;
   }
+  // The variable's own copy is private unless its address escaped: then
+  // another thread may write this thread's copy through a pointer.
   auto *G = dyn_cast<GlobalVariable>(V);
-  return G && G->isThreadLocal();
+  return G && G->isThreadLocal() && !PTA->object(PTA->objectOf(G)).Shared;
 }
 
 SmallVector<MemAccess, 2> ProgramModel::accessesOf(const Instruction &I) const {

@@ -106,7 +106,8 @@ public:
   accessesOf(const llvm::Instruction &I) const;
 
   /// True when the access through Ptr touches only the running thread's own
-  /// copy (a direct access to a __thread variable).
+  /// copy (a direct access to a __thread variable whose address never
+  /// escapes to another thread).
   [[nodiscard]] bool isThreadPrivateAccess(const llvm::Value *Ptr) const;
   /// Objects that stand for exactly one concrete object at run time.
   [[nodiscard]] bool isSingleton(uint32_t Obj) const;
