@@ -42,6 +42,11 @@ void __crace_cond_broadcast(void *c);
 void __crace_barrier_init(void *b, unsigned n);
 int __crace_barrier_wait(void *b);
 
+/* Counting semaphores. */
+void __crace_sem_init(void *s, unsigned value);
+void __crace_sem_wait(void *s);
+void __crace_sem_post(void *s);
+
 /* Nondeterministic values. */
 int __crace_nondet_int(void);
 long long __crace_nondet_longlong(void);

@@ -109,3 +109,11 @@ CRACE_MODEL int rand(void) { return __crace_nondet_int() & 0x7fffffff; }
 CRACE_MODEL void srand(unsigned s) {}
 CRACE_MODEL int usleep(unsigned us) { return 0; }
 CRACE_MODEL unsigned sleep(unsigned s) { return 0; }
+CRACE_MODEL int ffs(int i) {
+  for (int b = 0; b < 32; b++)
+    if (i & (1 << b))
+      return b + 1;
+  return 0;
+}
+static char crace_strerror_buf[64];
+CRACE_MODEL char *strerror(int e) { return crace_strerror_buf; }

@@ -97,3 +97,28 @@ CRACE_MODEL int pthread_key_create(unsigned *key, void (*dtor)(void *)) {
   return 0;
 }
 CRACE_MODEL int pthread_key_delete(unsigned key) { return 0; }
+
+/* Thread-specific data: one slot per thread holds every key's value (a
+   sound merge of the keys). */
+static __thread void *crace_tsd_slot;
+CRACE_MODEL int pthread_setspecific(unsigned key, const void *v) {
+  crace_tsd_slot = (void *)v;
+  return 0;
+}
+CRACE_MODEL void *pthread_getspecific(unsigned key) { return crace_tsd_slot; }
+
+/* POSIX semaphores. */
+CRACE_MODEL int sem_init(void *s, int shared, unsigned value) {
+  __crace_sem_init(s, value);
+  return 0;
+}
+CRACE_MODEL int sem_destroy(void *s) { return 0; }
+CRACE_MODEL int sem_wait(void *s) { __crace_sem_wait(s); return 0; }
+CRACE_MODEL int sem_trywait(void *s) {
+  if (__crace_nondet_int()) {
+    __crace_sem_wait(s);
+    return 0;
+  }
+  return -1;
+}
+CRACE_MODEL int sem_post(void *s) { __crace_sem_post(s); return 0; }

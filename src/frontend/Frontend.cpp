@@ -73,7 +73,10 @@ private:
 
 std::vector<std::string> commonFlags(bool Warnings) {
   std::vector<std::string> Flags = {
-      "-O0", "-Xclang", "-disable-O0-optnone", "-fno-discard-value-names",
+      // -O1 without LLVM passes: clang then emits the bodies of C99 inline
+      // functions (as available_externally), which -O0 leaves undefined.
+      "-O1", "-Xclang", "-disable-llvm-passes", "-U__OPTIMIZE__",
+      "-fno-discard-value-names",
       "-resource-dir=" CRACE_CLANG_RESOURCE_DIR,
       // Old C that gcc accepts with a warning should not stop the analysis.
       "-Wno-error=implicit-function-declaration", "-Wno-error=int-conversion",

@@ -338,7 +338,9 @@ SmallVector<MemAccess, 2> ProgramModel::accessesOf(const Instruction &I) const {
         for (unsigned A = 0; A < CB->arg_size(); ++A) {
           if (!CB->getArgOperand(A)->getType()->isPointerTy())
             continue;
-          bool W = *E == ExternalEffect::WritesArg0 && A == 0;
+          bool W = (*E == ExternalEffect::WritesArg0 && A == 0) ||
+                   (*E == ExternalEffect::WritesFrom1 && A >= 1) ||
+                   (*E == ExternalEffect::WritesFrom2 && A >= 2);
           if (*E == ExternalEffect::Pure)
             continue;
           Out.push_back({&I, CB->getArgOperand(A),

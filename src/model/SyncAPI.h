@@ -21,7 +21,11 @@ enum class Intrinsic {
 #include "model/SyncAPI.def"
 };
 
-enum class ExternalEffect { Pure, ReadsArgs, WritesArg0 };
+/// Pure: touches no program memory. ReadsArgs: reads what its pointer
+/// arguments point to. WritesArg0: writes argument 0, reads the others.
+/// WritesFrom1 / WritesFrom2: scanf-style, writes pointer arguments from
+/// index 1 / 2 on, reads the ones before.
+enum class ExternalEffect { Pure, ReadsArgs, WritesArg0, WritesFrom1, WritesFrom2 };
 
 /// The intrinsic a function name denotes, if any.
 [[nodiscard]] std::optional<Intrinsic> lookupIntrinsic(llvm::StringRef Name);
