@@ -143,14 +143,17 @@ void PointsTo::constantPts(const Constant *C, PtsSet &Out) const {
       constantPts(Sub, Out);
 }
 
-PtsSet PointsTo::pointsTo(const Value *V) const {
+const PtsSet &PointsTo::pointsTo(const Value *V) const {
   if (auto *C = dyn_cast<Constant>(V)) {
+    auto It = ConstantPts.find(C);
+    if (It != ConstantPts.end())
+      return It->second;
     PtsSet S;
     constantPts(C, S);
-    return S;
+    return ConstantPts.emplace(C, std::move(S)).first->second;
   }
   auto It = Pts.find(V);
-  return It == Pts.end() ? PtsSet() : It->second;
+  return It == Pts.end() ? Empty : It->second;
 }
 
 const PtsSet &PointsTo::contents(uint32_t Obj) const { return Contents[Obj]; }
@@ -172,7 +175,7 @@ SmallVector<const Function *, 4> PointsTo::callees(const CallBase &CB,
       Out.push_back(F);
       return Out;
     }
-  PtsSet S = pointsTo(Callee);
+  const PtsSet &S = pointsTo(Callee);
   if (S.empty() && Unresolved)
     *Unresolved = true;
   for (Loc L : S) {
@@ -192,12 +195,7 @@ SmallVector<const Function *, 4> PointsTo::callees(const CallBase &CB,
 
 bool PointsTo::visitModule() {
   bool Changed = false;
-  auto Get = [&](const Value *V) -> PtsSet {
-    if (isa<Constant>(V))
-      return pointsTo(V);
-    auto It = Pts.find(V);
-    return It == Pts.end() ? PtsSet() : It->second;
-  };
+  auto Get = [&](const Value *V) -> const PtsSet & { return pointsTo(V); };
   auto StoreInto = [&](const Value *Ptr, const PtsSet &Vals) {
     if (Vals.empty())
       return;
@@ -229,7 +227,7 @@ bool PointsTo::visitModule() {
       } else if (auto *GEP = dyn_cast<GetElementPtrInst>(&I)) {
         APInt Off(DL.getIndexTypeSizeInBits(GEP->getType()), 0);
         bool Known = GEP->accumulateConstantOffset(DL, Off);
-        PtsSet Base = Get(GEP->getPointerOperand());
+        const PtsSet &Base = Get(GEP->getPointerOperand());
         Changed |= addAll(ptsOf(GEP), Base, Known ? Off.getSExtValue() : 0, !Known);
         if (!Known) // a variable index may hold a pointer-derived integer
           for (const Use &U : GEP->indices())
@@ -248,7 +246,7 @@ bool PointsTo::visitModule() {
         if (R->getReturnValue())
           Changed |= addAll(Returns[&F], Get(R->getReturnValue()));
       } else if (auto *CI = dyn_cast<CastInst>(&I)) {
-        PtsSet Src = Get(CI->getOperand(0));
+        const PtsSet &Src = Get(CI->getOperand(0));
         if (isa<IntToPtrInst>(CI) && Src.empty()) {
           auto *C = dyn_cast<ConstantInt>(CI->getOperand(0));
           if (!C || !C->isZero())
@@ -271,8 +269,10 @@ bool PointsTo::visitModule() {
           case llvm::Intrinsic::memcpy:
           case llvm::Intrinsic::memcpy_inline:
           case llvm::Intrinsic::memmove: {
-            PtsSet Vals;
+            PtsSet Vals; // a temporary: filling it is no progress
+            bool Saved = Changed;
             LoadFrom(II->getArgOperand(1), Vals);
+            Changed = Saved;
             StoreInto(II->getArgOperand(0), Vals);
             break;
           }
@@ -293,7 +293,7 @@ bool PointsTo::visitModule() {
         if (auto K = callIntrinsic(*CB)) {
           switch (*K) {
           case Intrinsic::ThreadCreate: {
-            PtsSet Arg = Get(CB->getArgOperand(2));
+            const PtsSet &Arg = Get(CB->getArgOperand(2));
             for (Loc L : Get(CB->getArgOperand(1))) {
               if (Objects[L.Obj].Kind != ObjKind::Function)
                 continue;
@@ -357,9 +357,10 @@ bool PointsTo::visitModule() {
 }
 
 bool PointsTo::solve(const std::atomic<bool> *Cancel) {
-  while (visitModule())
+  while (visitModule()) {
     if (Cancel && Cancel->load())
       return false;
+  }
   return true;
 }
 

@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace llvm {
@@ -70,7 +71,7 @@ public:
 
   /// Objects and offsets V may point to (empty: V is not a pointer, or only
   /// null). Constants are evaluated on the fly.
-  [[nodiscard]] PtsSet pointsTo(const llvm::Value *V) const;
+  [[nodiscard]] const PtsSet &pointsTo(const llvm::Value *V) const;
   [[nodiscard]] const PtsSet &contents(uint32_t Obj) const;
   [[nodiscard]] const AbsObject &object(uint32_t Id) const { return Objects[Id]; }
   [[nodiscard]] AbsObject &object(uint32_t Id) { return Objects[Id]; }
@@ -102,9 +103,11 @@ private:
   const llvm::DataLayout &DL;
   std::vector<AbsObject> Objects;
   llvm::DenseMap<const llvm::Value *, uint32_t> ObjectIds;
-  llvm::DenseMap<const llvm::Value *, PtsSet> Pts;
+  // Node-based maps: references to sets stay valid while others are added.
+  std::unordered_map<const llvm::Value *, PtsSet> Pts;
+  mutable std::unordered_map<const llvm::Value *, PtsSet> ConstantPts;
   std::vector<PtsSet> Contents;
-  llvm::DenseMap<const llvm::Function *, PtsSet> Returns;
+  std::unordered_map<const llvm::Function *, PtsSet> Returns;
   PtsSet ThreadResults;
   PtsSet Empty;
 };

@@ -54,8 +54,8 @@ static cl::opt<bool> WarningsOpt("show-warnings",
                                  cl::cat(CraceCat));
 static cl::opt<unsigned>
     MaxFindingsOpt("max-findings",
-                   cl::desc("Report at most N findings (0: all)"),
-                   cl::init(0), cl::cat(CraceCat));
+                   cl::desc("Report at most N findings (default 100; 0: all)"),
+                   cl::init(100), cl::cat(CraceCat));
 static cl::opt<std::string>
     EmitLLVMOpt("emit-llvm",
                 cl::desc("Write the analysed LLVM module to FILE (debugging)"),
@@ -81,6 +81,7 @@ int main(int argc, const char **argv) {
   if (StatsOpt) {
     StatsOpt->setDescription("Print statistics (with the report)");
     StatsOpt->addCategory(CraceCat);
+    StatsOpt->setHiddenFlag(cl::NotHidden);
   }
   // ... and -color, for the report as for diagnostics.
   cl::Option *ColorOpt = Registered.lookup("color");
@@ -90,7 +91,20 @@ int main(int argc, const char **argv) {
 
   // Without `--` or -p, compile with no extra flags rather than searching
   // for a compilation database next to the sources (and warning about it).
-  std::vector<const char *> Args(argv, argv + argc);
+  // LLVM's own -stats only complains in release builds: take it here.
+  std::vector<const char *> Args;
+  bool WantStats = false;
+  for (int I = 0; I < argc; ++I) {
+    bool AfterDashDash = false;
+    for (int J = 1; J < I; ++J)
+      AfterDashDash |= !std::strcmp(argv[J], "--");
+    if (!AfterDashDash &&
+        (!std::strcmp(argv[I], "--stats") || !std::strcmp(argv[I], "-stats"))) {
+      WantStats = true;
+      continue;
+    }
+    Args.push_back(argv[I]);
+  }
   bool HasDashDash = false, HasDb = false;
   for (int I = 1; I < argc; ++I) {
     if (!std::strcmp(argv[I], "--"))
@@ -128,7 +142,7 @@ int main(int argc, const char **argv) {
   Opts.MemLimitMB = MemlimitOpt;
   Opts.MaxFindings = MaxFindingsOpt;
   Opts.Verify = VerifyOpt;
-  Opts.Stats = StatsOpt && StatsOpt->getNumOccurrences() > 0;
+  Opts.Stats = WantStats;
   cl::boolOrDefault Color = cl::BOU_UNSET;
   if (ColorOpt)
     Color = static_cast<cl::opt<cl::boolOrDefault> *>(ColorOpt)->getValue();

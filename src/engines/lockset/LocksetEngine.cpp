@@ -119,7 +119,7 @@ private:
   /// The lock identity of pointer P, when P surely denotes one concrete
   /// lock object.
   std::optional<uint32_t> lockOf(const Value *P) {
-    PtsSet S = PTA.pointsTo(P);
+    const PtsSet &S = PTA.pointsTo(P);
     if (S.size() != 1)
       return std::nullopt;
     Loc L = *S.begin();
@@ -139,7 +139,7 @@ private:
       return;
     }
     // Unknown identity: drop every lock it may be.
-    PtsSet S = PTA.pointsTo(P);
+    const PtsSet &S = PTA.pointsTo(P);
     std::vector<uint32_t> Drop;
     for (auto &[Id, R] : LS.Held) {
       if (Id == AtomicSectionLock)
