@@ -210,10 +210,14 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
                                               LLVMContext &Ctx) {
   if (Opts.Files.empty())
     return createStringError(inconvertibleErrorCode(), "no input files");
-  for (const std::string &F : Opts.Files)
+  for (const std::string &F : Opts.Files) {
     if (!sys::fs::exists(F))
       return createStringError(inconvertibleErrorCode(),
                                "no such file: '" + F + "'");
+    if (!sys::fs::is_regular_file(F))
+      return createStringError(inconvertibleErrorCode(),
+                               "not a regular file: '" + F + "'");
+  }
   if (!Opts.DataModel.empty() && Opts.DataModel != "ILP32" &&
       Opts.DataModel != "LP64")
     return createStringError(inconvertibleErrorCode(),

@@ -106,12 +106,36 @@ int main(int argc, const char **argv) {
     Args.push_back(argv[I]);
   }
   bool HasDashDash = false, HasDb = false;
+  std::string DbDir;
   for (int I = 1; I < argc; ++I) {
     if (!std::strcmp(argv[I], "--"))
-      HasDashDash = true;
-    if (!std::strcmp(argv[I], "-p") || !std::strncmp(argv[I], "-p=", 3) ||
-        !std::strcmp(argv[I], "--p"))
+      break;
+    if ((!std::strcmp(argv[I], "-p") || !std::strcmp(argv[I], "--p")) &&
+        I + 1 < argc) {
       HasDb = true;
+      DbDir = argv[I + 1];
+    } else if (!std::strncmp(argv[I], "-p=", 3) ||
+               !std::strncmp(argv[I], "--p=", 4)) {
+      HasDb = true;
+      DbDir = std::strchr(argv[I], '=') + 1;
+    }
+  }
+  for (int I = 1; I < argc; ++I)
+    if (!std::strcmp(argv[I], "--"))
+      HasDashDash = true;
+  std::unique_ptr<clang::tooling::CompilationDatabase> OwnDb;
+  if (HasDb) {
+    // Load it here so that a missing database is a clear usage error (and
+    // because CommonOptionsParser loads none when no file is named).
+    std::string Err;
+    OwnDb = clang::tooling::CompilationDatabase::autoDetectFromDirectory(DbDir,
+                                                                         Err);
+    if (!OwnDb) {
+      WithColor::error(errs(), "crace")
+          << "cannot load a compilation database from '" << DbDir
+          << "': " << Err << "\n";
+      return crace::ExitUsage;
+    }
   }
   if (!HasDashDash && !HasDb)
     Args.push_back("--");
@@ -125,13 +149,22 @@ int main(int argc, const char **argv) {
   crace::DriverOptions Opts;
   Opts.Frontend.Files = Parser->getSourcePathList();
   if (Opts.Frontend.Files.empty() && HasDb)
-    Opts.Frontend.Files = Parser->getCompilations().getAllFiles();
+    Opts.Frontend.Files = OwnDb->getAllFiles();
   if (Opts.Frontend.Files.empty()) {
     WithColor::error(errs(), "crace")
         << "no input files (try 'crace --help')\n";
     return crace::ExitUsage;
   }
-  Opts.Frontend.Database = &Parser->getCompilations();
+  Opts.Frontend.Database =
+      HasDb ? OwnDb.get() : &Parser->getCompilations();
+  if (HasDb)
+    for (const std::string &F : Opts.Frontend.Files)
+      if (Opts.Frontend.Database->getCompileCommands(F).empty()) {
+        WithColor::error(errs(), "crace")
+            << "'" << F << "' is not in the compilation database of '"
+            << DbDir << "'\n";
+        return crace::ExitUsage;
+      }
   Opts.Frontend.DataModel = DataModelOpt;
   Opts.Frontend.ShowWarnings = WarningsOpt;
   Opts.Engine = EngineOpt;
