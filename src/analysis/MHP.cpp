@@ -18,6 +18,8 @@ static bool mainOrderedWith(const ProgramModel &PM, const ThreadTemplate &T,
     }
   if (!AfterSomeSpawn)
     return true; // no thread exists yet
+  if (T.AllJoinedAt && PM.dominatesInMain(T.AllJoinedAt, Pos))
+    return true; // after a loop joined every instance
   if (T.Multi || !T.CreatedInMain)
     return false;
   if (!PM.mayReachInMain(T.CreateSite, Pos))
@@ -30,7 +32,13 @@ static bool mainOrderedWith(const ProgramModel &PM, const ThreadTemplate &T,
 
 static bool joinedBeforeCreate(const ProgramModel &PM, const ThreadTemplate &A,
                                const ThreadTemplate &B) {
-  if (A.Multi || B.Multi || !A.CreatedInMain || !B.CreatedInMain)
+  // Every instance of B is created at B's site in main, so it is enough
+  // that A has terminated whenever that site runs.
+  if (!B.CreatedInMain)
+    return false;
+  if (A.AllJoinedAt && PM.dominatesInMain(A.AllJoinedAt, B.CreateSite))
+    return true;
+  if (A.Multi || !A.CreatedInMain)
     return false;
   for (const llvm::CallBase *J : A.Joins)
     if (PM.dominatesInMain(J, B.CreateSite))

@@ -2,6 +2,13 @@
 #include "model/ProgramModel.h"
 
 #include "llvm/ADT/SCCIterator.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/TargetParser/Triple.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Analysis/CFG.h"
 #include "llvm/IR/CFG.h"
@@ -57,6 +64,8 @@ std::unique_ptr<ProgramModel> ProgramModel::build(Module &M,
   if (PM->Main)
     PM->MainDT = std::make_unique<DominatorTree>(*const_cast<Function *>(PM->Main));
   PM->findJoins();
+  if (PM->Main)
+    PM->findJoinLoops();
   PM->checkSoundness();
   return PM;
 }
@@ -251,6 +260,127 @@ bool ProgramModel::mayReachInMain(const Instruction *From,
 bool ProgramModel::dominatesInMain(const Instruction *A,
                                    const Instruction *B) const {
   return A != B && MainDT && MainDT->dominates(A, B);
+}
+
+bool ProgramModel::dominatesInMain(const BasicBlock *A,
+                                   const Instruction *B) const {
+  return MainDT && MainDT->dominates(A, B->getParent());
+}
+
+/// The pointer is only used to address thread handles: GEPs and casts of
+/// it feed thread creation, loads, free() and lifetime markers only.
+static bool onlyHoldsHandles(const Value *Base) {
+  SmallVector<const Value *, 8> Work = {Base};
+  SmallPtrSet<const Value *, 16> Seen;
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    for (const User *U : V->users()) {
+      if (isa<GetElementPtrInst>(U) || isa<BitCastInst>(U)) {
+        Work.push_back(U);
+        continue;
+      }
+      if (auto *LI = dyn_cast<LoadInst>(U))
+        if (LI->getPointerOperand() == V)
+          continue;
+      if (auto *CB = dyn_cast<CallBase>(U)) {
+        auto K = callIntrinsic(*CB);
+        if (K == Intrinsic::ThreadCreate && CB->getArgOperand(0) == V &&
+            CB->getArgOperand(1) != V && CB->getArgOperand(2) != V)
+          continue;
+        if (K == Intrinsic::Free)
+          continue;
+        if (auto *II = dyn_cast<IntrinsicInst>(CB))
+          if (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II))
+            continue;
+      }
+      return false;
+    }
+  }
+  return true;
+}
+
+void ProgramModel::findJoinLoops() {
+  // for (i = 0; i < n; i++) create(&t[i], f, ...);
+  // for (i = 0; i < n; i++) join(t[i], ...);
+  // After the join loop every instance of f has terminated, when: the
+  // handles live in an array used for nothing else, both loops walk it
+  // from the same start with the same stride, the join loop runs at least
+  // as many iterations, joins on every iteration and cannot leave early.
+  Function &F = *const_cast<Function *>(Main);
+  TargetLibraryInfoImpl TLII(Triple(M.getTargetTriple()));
+  TargetLibraryInfo TLI(TLII);
+  AssumptionCache AC(F);
+  LoopInfo LI(*MainDT);
+  ScalarEvolution SE(F, TLI, AC, *MainDT, LI);
+
+  struct JoinLoop {
+    const Loop *L;
+    const SCEVAddRecExpr *Handle;
+    const SCEV *Count;
+    const BasicBlock *Exit;
+  };
+  std::vector<JoinLoop> JoinLoops;
+  for (const Instruction &I : instructions(F)) {
+    auto *CB = dyn_cast<CallBase>(&I);
+    if (!CB || callIntrinsic(*CB) != Intrinsic::ThreadJoin)
+      continue;
+    auto *Load = dyn_cast<LoadInst>(CB->getArgOperand(0));
+    const Loop *L = LI.getLoopFor(CB->getParent());
+    if (!Load || !L || L->getLoopDepth() != 1)
+      continue;
+    auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Load->getPointerOperand()));
+    const BasicBlock *Exit = L->getUniqueExitBlock();
+    const BasicBlock *Exiting = L->getExitingBlock();
+    const BasicBlock *Latch = L->getLoopLatch();
+    if (!AR || AR->getLoop() != L || !AR->isAffine() || !Exit || !Exiting ||
+        !Latch || !MainDT->dominates(CB->getParent(), Latch))
+      continue;
+    const SCEV *Count = SE.getBackedgeTakenCount(L);
+    if (isa<SCEVCouldNotCompute>(Count))
+      continue;
+    JoinLoops.push_back({L, AR, Count, Exit});
+  }
+
+  for (ThreadTemplate &T : Threads) {
+    if (!T.CreateSite || !T.CreatedInMain || !T.Multi)
+      continue;
+    const Loop *L = LI.getLoopFor(T.CreateSite->getParent());
+    if (!L || L->getLoopDepth() != 1 || !runsOnceInMain(Main))
+      continue;
+    auto *AR =
+        dyn_cast<SCEVAddRecExpr>(SE.getSCEV(T.CreateSite->getArgOperand(0)));
+    if (!AR || AR->getLoop() != L || !AR->isAffine())
+      continue;
+    const SCEV *Count = SE.getBackedgeTakenCount(L);
+    if (isa<SCEVCouldNotCompute>(Count))
+      continue;
+    const Value *Base = nullptr;
+    if (auto *U = dyn_cast<SCEVUnknown>(SE.getPointerBase(AR)))
+      Base = U->getValue();
+    if (!Base || !onlyHoldsHandles(Base))
+      continue;
+    for (const JoinLoop &J : JoinLoops) {
+      if (J.L == L || J.Handle->getStart() != AR->getStart() ||
+          J.Handle->getStepRecurrence(SE) != AR->getStepRecurrence(SE))
+        continue;
+      // The join loop must start after the create loop is done.
+      const BasicBlock *CreateExit = L->getUniqueExitBlock();
+      if (!CreateExit || !MainDT->dominates(CreateExit, J.L->getHeader()))
+        continue;
+      bool Enough = J.Count == Count;
+      if (!Enough) {
+        auto *A = dyn_cast<SCEVConstant>(J.Count);
+        auto *B = dyn_cast<SCEVConstant>(Count);
+        Enough = A && B && A->getAPInt().uge(B->getAPInt());
+      }
+      if (Enough) {
+        T.AllJoinedAt = J.Exit;
+        break;
+      }
+    }
+  }
 }
 
 bool ProgramModel::isSingleton(uint32_t Obj) const {

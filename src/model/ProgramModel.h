@@ -58,6 +58,9 @@ struct ThreadTemplate {
   bool CreatedInMain = false;
   /// Joins in main that wait for this (single) instance.
   std::vector<const llvm::CallBase *> Joins;
+  /// For a template created in a loop of main: a block of main that is
+  /// reached only after a join loop has waited for every instance.
+  const llvm::BasicBlock *AllJoinedAt = nullptr;
 };
 
 enum class AccessKind { Read, Write };
@@ -121,6 +124,8 @@ public:
                                     const llvm::Instruction *To) const;
   [[nodiscard]] bool dominatesInMain(const llvm::Instruction *A,
                                      const llvm::Instruction *B) const;
+  [[nodiscard]] bool dominatesInMain(const llvm::BasicBlock *A,
+                                     const llvm::Instruction *B) const;
   /// Instructions of main after which threads may exist.
   [[nodiscard]] const std::vector<const llvm::Instruction *> &
   spawnPointsInMain() const {
@@ -137,6 +142,7 @@ private:
   ProgramModel(llvm::Module &M);
   void findThreads();
   void findJoins();
+  void findJoinLoops();
   void checkSoundness();
 
   llvm::Module &M;
