@@ -28,6 +28,7 @@ Compiled compile(const std::string &Code, const std::vector<std::string> &Flags)
   Opts.Database = &DB;
   C.Ctx = std::make_unique<llvm::LLVMContext>();
   auto M = buildModule(Opts, *C.Ctx);
+  llvm::sys::fs::remove(C.Path);
   if (!M) {
     C.Error = llvm::toString(M.takeError());
     return C;
