@@ -243,8 +243,9 @@ void ProgramModel::findJoins() {
       if (!CB || callIntrinsic(*CB) != Intrinsic::ThreadJoin)
         continue;
       auto *LI = dyn_cast<LoadInst>(CB->getArgOperand(0));
+      // The handle must be read after the create wrote it.
       if (LI && LI->getPointerOperand()->stripPointerCasts() == Handle &&
-          MainDT->dominates(T.CreateSite, CB))
+          MainDT->dominates(T.CreateSite, LI))
         T.Joins.push_back(CB);
     }
   }
