@@ -66,3 +66,57 @@ TEST(LocksetEngineTest, UnknownExternalGivesUnknown) {
     int main() { pthread_t t; pthread_create(&t, 0, w, 0); return 0; })");
   EXPECT_EQ(R.Program, Verdict::Unknown);
 }
+
+TEST(LocksetEngineTest, TryLockProtectsOnlyTheSuccessBranch) {
+  Result R = lockset(R"(
+    #include <pthread.h>
+    int x, y; pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+    void *w(void *a) {
+      if (pthread_mutex_trylock(&m) == 0) { x++; pthread_mutex_unlock(&m); }
+      else { y++; }
+      return 0; }
+    int main() { pthread_t t[2];
+      for (int i = 0; i < 2; i++) pthread_create(&t[i], 0, w, 0);
+      return 0; })");
+  EXPECT_EQ(R.Program, Verdict::PossibleRace);
+  ASSERT_EQ(R.Findings.size(), 1u);
+  EXPECT_EQ(R.Findings[0].First.Variable, "y");
+}
+
+TEST(LocksetEngineTest, ReadLocksDoNotExcludeEachOther) {
+  Result R = lockset(R"(
+    #include <pthread.h>
+    int x; pthread_rwlock_t l = PTHREAD_RWLOCK_INITIALIZER;
+    void *r(void *a) { pthread_rwlock_rdlock(&l); int v = x; pthread_rwlock_unlock(&l); return (void *)(long)v; }
+    void *w(void *a) { pthread_rwlock_rdlock(&l); x = 1; pthread_rwlock_unlock(&l); return 0; }
+    int main() { pthread_t a, b; pthread_create(&a, 0, r, 0); pthread_create(&b, 0, w, 0); return 0; })");
+  // A write under a read lock races with a read under a read lock.
+  EXPECT_EQ(R.Program, Verdict::PossibleRace);
+  ASSERT_EQ(R.Findings.size(), 1u);
+  EXPECT_EQ(R.Findings[0].First.Locks.size(), 1u);
+  EXPECT_EQ(R.Findings[0].First.Locks[0], "l (read)");
+}
+
+TEST(LocksetEngineTest, AtomicsDoNotRaceWithAtomics) {
+  Result R = lockset(R"(
+    #include <pthread.h>
+    #include <stdatomic.h>
+    atomic_int n; int plain;
+    void *w(void *a) { atomic_fetch_add(&n, 1); __sync_fetch_and_add(&plain, 1); return 0; }
+    int main() { pthread_t t[2];
+      for (int i = 0; i < 2; i++) pthread_create(&t[i], 0, w, 0);
+      return 0; })");
+  EXPECT_EQ(R.Program, Verdict::RaceFree);
+}
+
+TEST(LocksetEngineTest, LockReleasedInCalleeIsNotHeld) {
+  Result R = lockset(R"(
+    #include <pthread.h>
+    int x; pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+    void leave(void) { pthread_mutex_unlock(&m); }
+    void *w(void *a) { pthread_mutex_lock(&m); leave(); x++; return 0; }
+    int main() { pthread_t t[2];
+      for (int i = 0; i < 2; i++) pthread_create(&t[i], 0, w, 0);
+      return 0; })");
+  EXPECT_EQ(R.Program, Verdict::PossibleRace);
+}
