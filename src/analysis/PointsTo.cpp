@@ -229,7 +229,10 @@ bool PointsTo::visitModule() {
         bool Known = GEP->accumulateConstantOffset(DL, Off);
         const PtsSet &Base = Get(GEP->getPointerOperand());
         Changed |= addAll(ptsOf(GEP), Base, Known ? Off.getSExtValue() : 0, !Known);
-        if (!Known) // a variable index may hold a pointer-derived integer
+        // Arithmetic stays inside the base's object (the "no undefined
+        // behaviour" assumption); only from a null/integer base, as in
+        // (char *)0 + (uintptr_t)p, may an index carry the pointer.
+        if (!Known && Base.empty())
           for (const Use &U : GEP->indices())
             Changed |= addAll(ptsOf(GEP), Get(U.get()), 0, true);
       } else if (auto *LI = dyn_cast<LoadInst>(&I)) {

@@ -3,6 +3,8 @@
 
 #include "clang/CodeGen/CodeGenAction.h"
 #include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "llvm/Support/Process.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
@@ -82,11 +84,34 @@ std::vector<std::string> commonFlags(bool Warnings) {
       "-Wno-error=implicit-function-declaration", "-Wno-error=int-conversion",
       "-Wno-error=incompatible-function-pointer-types",
       "-Wno-error=incompatible-pointer-types", "-Wno-error=return-type",
-      "-Wno-error=implicit-int"};
-  if (!Warnings)
-    Flags.push_back("-w");
+      "-Wno-error=implicit-int", "-Wno-error=main"};
+  // Warnings are filtered by ErrorsOnlyPrinter rather than by -w: with -w,
+  // clang turns downgraded default-error warnings back into errors.
+  (void)Warnings;
   return Flags;
 }
+
+/// Prints errors (and the notes attached to them), drops warnings.
+class ErrorsOnlyPrinter : public clang::TextDiagnosticPrinter {
+public:
+  ErrorsOnlyPrinter(clang::DiagnosticOptions *Opts)
+      : clang::TextDiagnosticPrinter(llvm::errs(), Opts) {}
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
+                        const clang::Diagnostic &Info) override {
+    if (Level >= clang::DiagnosticsEngine::Error)
+      ShowNotes = true;
+    else if (Level != clang::DiagnosticsEngine::Note)
+      ShowNotes = false;
+    if (Level >= clang::DiagnosticsEngine::Error ||
+        (Level == clang::DiagnosticsEngine::Note && ShowNotes))
+      clang::TextDiagnosticPrinter::HandleDiagnostic(Level, Info);
+    else
+      clang::DiagnosticConsumer::HandleDiagnostic(Level, Info);
+  }
+
+private:
+  bool ShowNotes = false;
+};
 
 std::string targetFlag(StringRef DataModel) {
   if (DataModel == "ILP32")
@@ -235,6 +260,13 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
     Flags.push_back(T);
   Tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
       Flags, clang::tooling::ArgumentInsertPosition::END));
+
+  llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> DiagOpts =
+      new clang::DiagnosticOptions();
+  DiagOpts->ShowColors = llvm::sys::Process::StandardErrHasColors();
+  ErrorsOnlyPrinter Quiet(DiagOpts.get());
+  if (!Opts.ShowWarnings)
+    Tool.setDiagnosticConsumer(&Quiet);
 
   std::vector<std::unique_ptr<Module>> Units;
   CaptureFactory Factory(Ctx, Units);
