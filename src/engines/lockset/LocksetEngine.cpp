@@ -375,13 +375,13 @@ Result LocksetEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
         ByObject[L.Obj].push_back({I, L});
     }
 
-  struct PairKey {
-    std::string A, B;
-    bool operator<(const PairKey &O) const {
-      return std::tie(A, B) < std::tie(O.A, O.B);
-    }
-  };
-  std::map<PairKey, Finding> Found;
+  using Side = std::tuple<const Instruction *, AccessKind, unsigned>;
+  std::set<std::pair<Side, Side>> Reported;
+  std::vector<Finding> Found;
+  // Beyond this many the pairs are only counted (memory stays bounded on
+  // programs where an unknown pointer conflicts with everything).
+  constexpr size_t MaxCollected = 20000;
+  uint64_t Uncollected = 0;
   uint64_t Pairs = 0;
   auto Access = [&](const Record &Rec, Loc L) {
     AccessInfo Info;
@@ -408,6 +408,19 @@ Result LocksetEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
       return;
     if (!mayHappenInParallel(PM, {RX.Thread, RX.MainPos}, {RY.Thread, RY.MainPos}))
       return;
+    // One finding per pair of instructions and threads; the first abstract
+    // location found names the variable. Cheap key first: building the
+    // texts is what costs.
+    auto IdA = std::make_tuple(RX.Access.Inst, RX.Access.Kind, RX.Thread);
+    auto IdB = std::make_tuple(RY.Access.Inst, RY.Access.Kind, RY.Thread);
+    if (IdB < IdA)
+      std::swap(IdA, IdB);
+    if (!Reported.insert({IdA, IdB}).second)
+      return;
+    if (Found.size() >= MaxCollected) {
+      ++Uncollected;
+      return;
+    }
     AccessInfo IA = Access(RX, X.Where), IB = Access(RY, Y.Where);
     // Name the variable after the more precise side.
     if (X.Where.Obj == PointsTo::UnknownObj)
@@ -417,21 +430,12 @@ Result LocksetEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
     if (std::tie(IB.Loc.File, IB.Loc.Line, IB.Loc.Column) <
         std::tie(IA.Loc.File, IA.Loc.Line, IA.Loc.Column))
       std::swap(IA, IB);
-    auto KeyOf = [](const AccessInfo &I) {
-      return formatv("{0}:{1}:{2}:{3}", I.Loc.str(),
-                     I.Kind == AccessKind::Write ? "w" : "r", I.Variable,
-                     I.Thread)
-          .str();
-    };
-    PairKey K{KeyOf(IA), KeyOf(IB)};
-    if (Found.count(K))
-      return;
     Finding F;
     F.Kind = Verdict::PossibleRace;
     F.Engine = "lockset";
     F.First = std::move(IA);
     F.Second = std::move(IB);
-    Found.emplace(std::move(K), std::move(F));
+    Found.push_back(std::move(F));
   };
 
   for (auto &[Obj, List] : ByObject) {
@@ -456,7 +460,7 @@ Result LocksetEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   // One finding per pair of source locations (x++ is a read and a write on
   // one line): keep the pair with the most writes, it is the clearest.
   std::map<std::string, size_t> Seen;
-  for (auto &[K, F] : Found) {
+  for (Finding &F : Found) {
     std::string LA = F.First.Loc.str(), LB = F.Second.Loc.str();
     if (LB < LA)
       std::swap(LA, LB);
@@ -482,7 +486,11 @@ Result LocksetEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
                             std::tie(Y.First.Loc.File, Y.First.Loc.Line,
                                      Y.First.Loc.Column, Y.Second.Loc.Line);
                    });
-  size_t Total = R.Findings.size();
+  size_t Total = R.Findings.size() + Uncollected;
+  if (Uncollected)
+    R.Reasons.push_back(formatv("{0} further conflicting instruction pairs "
+                                "were counted but not reported",
+                                Uncollected));
   if (Opts.MaxFindings && R.Findings.size() > Opts.MaxFindings)
     R.Findings.resize(Opts.MaxFindings);
 
