@@ -378,10 +378,14 @@ Result LocksetEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   using Side = std::tuple<const Instruction *, AccessKind, unsigned>;
   std::set<std::pair<Side, Side>> Reported;
   std::vector<Finding> Found;
-  // Beyond this many the pairs are only counted (memory stays bounded on
-  // programs where an unknown pointer conflicts with everything).
+  // Pairing stops after this many findings: the verdict (possible-race) is
+  // settled, and time and memory stay bounded on programs where a pointer of
+  // unknown origin conflicts with everything.
   constexpr size_t MaxCollected = 20000;
-  uint64_t Uncollected = 0;
+  auto Enough = [&] {
+    return Found.size() >= MaxCollected ||
+           (Opts.Cancelled && Opts.Cancelled->load());
+  };
   uint64_t Pairs = 0;
   auto Access = [&](const Record &Rec, Loc L) {
     AccessInfo Info;
@@ -417,10 +421,6 @@ Result LocksetEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
       std::swap(IdA, IdB);
     if (!Reported.insert({IdA, IdB}).second)
       return;
-    if (Found.size() >= MaxCollected) {
-      ++Uncollected;
-      return;
-    }
     AccessInfo IA = Access(RX, X.Where), IB = Access(RY, Y.Where);
     // Name the variable after the more precise side.
     if (X.Where.Obj == PointsTo::UnknownObj)
@@ -439,18 +439,17 @@ Result LocksetEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   };
 
   for (auto &[Obj, List] : ByObject) {
-    for (size_t I = 0; I < List.size(); ++I) {
-      if (Opts.Cancelled && Opts.Cancelled->load())
-        break;
+    for (size_t I = 0; I < List.size() && !Enough(); ++I) {
       for (size_t J = I; J < List.size(); ++J)
         Check(List[I], List[J]);
       for (const Located &U : Anywhere)
         Check(List[I], U);
     }
   }
-  for (size_t I = 0; I < Anywhere.size(); ++I)
+  for (size_t I = 0; I < Anywhere.size() && !Enough(); ++I)
     for (size_t J = I; J < Anywhere.size(); ++J)
       Check(Anywhere[I], Anywhere[J]);
+  bool Stopped = Found.size() >= MaxCollected;
 
   if (Opts.Cancelled && Opts.Cancelled->load()) {
     R.Program = Verdict::Unknown;
@@ -486,11 +485,11 @@ Result LocksetEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
                             std::tie(Y.First.Loc.File, Y.First.Loc.Line,
                                      Y.First.Loc.Column, Y.Second.Loc.Line);
                    });
-  size_t Total = R.Findings.size() + Uncollected;
-  if (Uncollected)
-    R.Reasons.push_back(formatv("{0} further conflicting instruction pairs "
-                                "were counted but not reported",
-                                Uncollected));
+  size_t Total = R.Findings.size();
+  if (Stopped)
+    R.Reasons.push_back(formatv("the search for further pairs stopped after "
+                                "{0} conflicting instruction pairs",
+                                MaxCollected));
   if (Opts.MaxFindings && R.Findings.size() > Opts.MaxFindings)
     R.Findings.resize(Opts.MaxFindings);
 
