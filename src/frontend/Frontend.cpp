@@ -105,8 +105,7 @@ public:
     if (Level >= clang::DiagnosticsEngine::Error ||
         (Level == clang::DiagnosticsEngine::Note && ShowNotes))
       clang::TextDiagnosticPrinter::HandleDiagnostic(Level, Info);
-    else
-      clang::DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    // Dropped warnings are not counted either ("N warnings generated").
   }
 
 private:

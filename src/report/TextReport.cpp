@@ -137,8 +137,12 @@ void writeText(const Result &R, raw_ostream &OS, bool Color, bool ShowStats) {
   if (!R.Reasons.empty()) {
     OS << (R.Program == Verdict::RaceFree ? "crace: notes:\n"
                                           : "crace: not proved race-free because:\n");
-    for (const std::string &Why : R.Reasons)
-      OS << "  - " << Why << "\n";
+    constexpr size_t Shown = 12;
+    for (size_t I = 0; I < R.Reasons.size() && I < Shown; ++I)
+      OS << "  - " << R.Reasons[I] << "\n";
+    if (R.Reasons.size() > Shown)
+      OS << "  - ... and " << R.Reasons.size() - Shown
+         << " more (all of them are in the JSON report)\n";
   }
   if (ShowStats) {
     OS << "crace: statistics:\n";

@@ -451,7 +451,8 @@ Result LocksetEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
       Check(Anywhere[I], Anywhere[J]);
   bool Stopped = Found.size() >= MaxCollected;
 
-  if (Opts.Cancelled && Opts.Cancelled->load()) {
+  bool Cancelled = Opts.Cancelled && Opts.Cancelled->load();
+  if (Cancelled) {
     R.Program = Verdict::Unknown;
     R.Reasons.push_back("time limit reached while pairing accesses");
   }
@@ -493,7 +494,7 @@ Result LocksetEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   if (Opts.MaxFindings && R.Findings.size() > Opts.MaxFindings)
     R.Findings.resize(Opts.MaxFindings);
 
-  if (R.Program != Verdict::Unknown || R.Reasons.empty()) {
+  if (!Cancelled) {
     if (Total > 0) {
       R.Program = Verdict::PossibleRace;
       R.Reasons.push_back("the lockset engine over-approximates: it cannot "
