@@ -20,7 +20,11 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/IPO/AlwaysInliner.h"
 #include "llvm/Transforms/Scalar/SROA.h"
+#include "llvm/Transforms/Scalar/JumpThreading.h"
+#include "llvm/Transforms/Scalar/SimplifyCFG.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Mem2Reg.h"
+#include <functional>
 
 using namespace llvm;
 
@@ -228,6 +232,77 @@ void runCleanupPasses(Module &M) {
     F->eraseFromParent();
 }
 
+/// Inlines into main the functions main calls from exactly one place that
+/// may create or join threads (module_init()/module_exit() style), so that
+/// the thread ordering facts computed on main's control flow see through
+/// them. Debug locations keep pointing at the original source lines.
+void inlineSpawnersIntoMain(Module &M) {
+  Function *Main = M.getFunction("main");
+  if (!Main || Main->isDeclaration())
+    return;
+  DenseMap<const Function *, bool> Spawns;
+  std::function<bool(const Function *)> MaySpawn = [&](const Function *F) {
+    if (auto It = Spawns.find(F); It != Spawns.end())
+      return It->second;
+    Spawns[F] = false;
+    bool R = false;
+    for (const BasicBlock &BB : *F)
+      for (const Instruction &I : BB)
+        if (auto *CB = dyn_cast<CallBase>(&I))
+          if (const Function *C = CB->getCalledFunction()) {
+            StringRef N = C->getName();
+            if (N == "__crace_thread_create" || N == "__crace_thread_join" ||
+                (!C->isDeclaration() && MaySpawn(C)))
+              R = true;
+          }
+    Spawns[F] = R;
+    return R;
+  };
+  bool Inlined = false;
+  for (unsigned Round = 0; Round < 8; ++Round) {
+    SmallVector<CallBase *, 8> Sites;
+    for (BasicBlock &BB : *Main)
+      for (Instruction &I : BB)
+        if (auto *CB = dyn_cast<CallBase>(&I))
+          if (Function *F = CB->getCalledFunction())
+            if (F != Main && !F->isDeclaration() && !F->isVarArg() &&
+                F->hasOneUse() && MaySpawn(F))
+              Sites.push_back(CB);
+    if (Sites.empty())
+      break;
+    for (CallBase *CB : Sites) {
+      Function *F = CB->getCalledFunction();
+      InlineFunctionInfo IFI;
+      if (!InlineFunction(*CB, IFI).isSuccess())
+        continue;
+      Inlined = true;
+      if (F->use_empty())
+        F->eraseFromParent();
+    }
+    Spawns.clear();
+  }
+  if (!Inlined)
+    return;
+  // Thread a branch on the inlined function's result ("if (init() != 0)
+  // goto out;") to the path that produced it, so a join after it is
+  // dominated by the create it waits for.
+  LoopAnalysisManager LAM;
+  FunctionAnalysisManager FAM;
+  CGSCCAnalysisManager CGAM;
+  ModuleAnalysisManager MAM;
+  PassBuilder PB;
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  FunctionPassManager FPM;
+  FPM.addPass(SimplifyCFGPass());
+  FPM.addPass(JumpThreadingPass());
+  FPM.addPass(SimplifyCFGPass());
+  FPM.run(*Main, FAM);
+}
+
 } // namespace
 
 Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
@@ -297,6 +372,7 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
   instrumentAtomicFunctions(*Main);
   prepareForCleanup(*Main);
   runCleanupPasses(*Main);
+  inlineSpawnersIntoMain(*Main);
 
   std::string Msg;
   raw_string_ostream OS(Msg);
