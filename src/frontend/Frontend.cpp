@@ -323,29 +323,35 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
                              "unknown data model '" + Opts.DataModel +
                                  "' (expected ILP32 or LP64)");
 
-  clang::tooling::ClangTool Tool(*Opts.Database, Opts.Files);
-  Tool.clearArgumentsAdjusters();
-  Tool.appendArgumentsAdjuster(clang::tooling::getClangStripOutputAdjuster());
-  Tool.appendArgumentsAdjuster(
-      clang::tooling::getClangStripDependencyFileAdjuster());
   std::vector<std::string> Flags = commonFlags(Opts.ShowWarnings);
   Flags.push_back("-g");
   if (std::string T = targetFlag(Opts.DataModel); !T.empty())
     Flags.push_back(T);
-  Tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
-      Flags, clang::tooling::ArgumentInsertPosition::END));
-
   llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> DiagOpts =
       new clang::DiagnosticOptions();
   DiagOpts->ShowColors = llvm::sys::Process::StandardErrHasColors();
   ErrorsOnlyPrinter Quiet(DiagOpts.get());
-  if (!Opts.ShowWarnings)
-    Tool.setDiagnosticConsumer(&Quiet);
 
+  // One tool per file: ClangTool prints "[i/n] Processing file" otherwise.
   std::vector<std::unique_ptr<Module>> Units;
-  CaptureFactory Factory(Ctx, Units);
-  int Rc = Tool.run(&Factory);
-  if (Rc != 0 || Units.size() != Opts.Files.size())
+  bool Failed = false;
+  for (const std::string &File : Opts.Files) {
+    clang::tooling::ClangTool Tool(*Opts.Database, {File});
+    Tool.clearArgumentsAdjusters();
+    Tool.appendArgumentsAdjuster(clang::tooling::getClangStripOutputAdjuster());
+    Tool.appendArgumentsAdjuster(
+        clang::tooling::getClangStripDependencyFileAdjuster());
+    Tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
+        Flags, clang::tooling::ArgumentInsertPosition::END));
+    Tool.setPrintErrorMessage(false);
+    if (!Opts.ShowWarnings)
+      Tool.setDiagnosticConsumer(&Quiet);
+    size_t Before = Units.size();
+    CaptureFactory Factory(Ctx, Units);
+    if (Tool.run(&Factory) != 0 || Units.size() != Before + 1)
+      Failed = true;
+  }
+  if (Failed)
     return make_error<CompileError>("the input does not compile");
 
   std::unique_ptr<Module> Main = std::move(Units.front());

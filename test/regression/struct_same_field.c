@@ -1,0 +1,13 @@
+// RUN: %crace --verify %s
+// Threads writing the same field race; the report names the field.
+// expected-verdict: possible-race
+#include <pthread.h>
+struct pair { int a; int b; } s;
+void *ta(void *p) { s.b = 1; return 0; }   // expected-race
+void *tb(void *p) { s.b = 2; return 0; }   // expected-race
+int main(void) {
+  pthread_t h1, h2;
+  pthread_create(&h1, 0, ta, 0);
+  pthread_create(&h2, 0, tb, 0);
+  return 0;
+}

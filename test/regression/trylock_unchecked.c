@@ -1,0 +1,18 @@
+// RUN: %crace --verify %s
+// Ignoring trylock's result leaves the access unprotected.
+// expected-verdict: possible-race
+#include <pthread.h>
+int x;
+pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+void *w(void *p) {
+  pthread_mutex_trylock(&m);
+  x++;                                     // expected-race
+  pthread_mutex_unlock(&m);
+  return 0;
+}
+int main(void) {
+  pthread_t h[2];
+  for (int i = 0; i < 2; i++)
+    pthread_create(&h[i], 0, w, 0);
+  return 0;
+}
