@@ -204,24 +204,31 @@ void prepareForCleanup(Module &M) {
   }
 }
 
-void runCleanupPasses(Module &M) {
+/// The analysis managers a new-pass-manager pipeline needs, registered.
+struct PassContext {
   LoopAnalysisManager LAM;
   FunctionAnalysisManager FAM;
   CGSCCAnalysisManager CGAM;
   ModuleAnalysisManager MAM;
   PassBuilder PB;
-  PB.registerModuleAnalyses(MAM);
-  PB.registerCGSCCAnalyses(CGAM);
-  PB.registerFunctionAnalyses(FAM);
-  PB.registerLoopAnalyses(LAM);
-  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  PassContext() {
+    PB.registerModuleAnalyses(MAM);
+    PB.registerCGSCCAnalyses(CGAM);
+    PB.registerFunctionAnalyses(FAM);
+    PB.registerLoopAnalyses(LAM);
+    PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  }
+};
+
+void runCleanupPasses(Module &M) {
+  PassContext PC;
   ModulePassManager MPM;
   MPM.addPass(AlwaysInlinerPass(/*InsertLifetimeIntrinsics=*/false));
   FunctionPassManager FPM;
   FPM.addPass(SROAPass(SROAOptions::PreserveCFG));
   FPM.addPass(PromotePass());
   MPM.addPass(createModuleToFunctionPassAdaptor(std::move(FPM)));
-  MPM.run(M, MAM);
+  MPM.run(M, PC.MAM);
   // Unused internal model functions are dead weight for every engine.
   SmallVector<Function *, 32> Dead;
   for (Function &F : M)
@@ -286,21 +293,12 @@ void inlineSpawnersIntoMain(Module &M) {
   // Thread a branch on the inlined function's result ("if (init() != 0)
   // goto out;") to the path that produced it, so a join after it is
   // dominated by the create it waits for.
-  LoopAnalysisManager LAM;
-  FunctionAnalysisManager FAM;
-  CGSCCAnalysisManager CGAM;
-  ModuleAnalysisManager MAM;
-  PassBuilder PB;
-  PB.registerModuleAnalyses(MAM);
-  PB.registerCGSCCAnalyses(CGAM);
-  PB.registerFunctionAnalyses(FAM);
-  PB.registerLoopAnalyses(LAM);
-  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  PassContext PC;
   FunctionPassManager FPM;
   FPM.addPass(SimplifyCFGPass());
   FPM.addPass(JumpThreadingPass());
   FPM.addPass(SimplifyCFGPass());
-  FPM.run(*Main, FAM);
+  FPM.run(*Main, PC.FAM);
 }
 
 } // namespace

@@ -273,20 +273,26 @@ private:
     ReversePostOrderTraversal<const Function *> RPOT(F);
     std::vector<const BasicBlock *> Order(RPOT.begin(), RPOT.end());
     In[&F->getEntryBlock()] = Entry;
+    // The lockset at the end of BB (nullopt: BB not reached yet).
+    auto RunBlock = [&](const BasicBlock *BB,
+                        bool Rec) -> std::optional<LockSet> {
+      auto It = In.find(BB);
+      if (It == In.end())
+        return std::nullopt;
+      LockSet LS = It->second;
+      for (const Instruction &I : *BB)
+        transfer(I, LS, MainPos, Rec);
+      return LS;
+    };
     bool Changed = true;
-    unsigned Rounds = 0;
     while (Changed && !cancelled()) {
       Changed = false;
-      ++Rounds;
       for (const BasicBlock *BB : Order) {
-        auto It = In.find(BB);
-        if (It == In.end())
+        std::optional<LockSet> LS = RunBlock(BB, false);
+        if (!LS)
           continue;
-        LockSet LS = It->second;
-        for (const Instruction &I : *BB)
-          transfer(I, LS, MainPos, false);
         for (const BasicBlock *S : successors(BB)) {
-          LockSet E = edge(BB, S, LS);
+          LockSet E = edge(BB, S, *LS);
           auto SIt = In.find(S);
           LockSet New = SIt == In.end() ? E : LockSet::meet(SIt->second, E);
           if (SIt == In.end() || !(New == SIt->second)) {
@@ -296,16 +302,12 @@ private:
         }
       }
     }
+    // Final pass over the stable block entries: record the accesses.
     LockSet Exit = LockSet::top();
     for (const BasicBlock *BB : Order) {
-      auto It = In.find(BB);
-      if (It == In.end())
-        continue;
-      LockSet LS = It->second;
-      for (const Instruction &I : *BB)
-        transfer(I, LS, MainPos, true);
-      if (isa<ReturnInst>(BB->getTerminator()))
-        Exit = LockSet::meet(Exit, LS);
+      std::optional<LockSet> LS = RunBlock(BB, true);
+      if (LS && isa<ReturnInst>(BB->getTerminator()))
+        Exit = LockSet::meet(Exit, *LS);
     }
     InProgress.erase(K);
     Summaries[K] = Exit;
