@@ -58,7 +58,8 @@ void __crace_exit(int code) __attribute__((noreturn));
 
 /* Memory. alloc returns a fresh object of n bytes (one abstract object per
    call site after inlining); read/write say that n bytes at p are accessed
-   (n == 0: an unknown number of bytes, as for strings). */
+   (n == 0: an unknown number of bytes, as for strings). Copies of memory
+   that may hold pointers use __builtin_memcpy, so the pointers flow. */
 void *__crace_alloc(crace_size_t n);
 void __crace_free(void *p);
 void __crace_read(const void *p, crace_size_t n);

@@ -44,7 +44,6 @@ PointsTo::PointsTo(const Module &M) : M(M), DL(M.getDataLayout()) {
       }
     }
   }
-  Contents.resize(Objects.size());
 }
 
 void PointsTo::addObject(ObjKind K, const Value *Site, uint64_t Size) {
@@ -156,7 +155,46 @@ const PtsSet &PointsTo::pointsTo(const Value *V) const {
   return It == Pts.end() ? Empty : It->second;
 }
 
-const PtsSet &PointsTo::contents(uint32_t Obj) const { return Contents[Obj]; }
+PtsSet PointsTo::contents(uint32_t Obj) const {
+  PtsSet Out;
+  auto Lo = Contents.lower_bound({Obj, INT64_MIN});
+  auto Hi = Contents.lower_bound({Obj + 1, INT64_MIN});
+  for (auto It = Lo; It != Hi; ++It)
+    Out.insert(It->second.begin(), It->second.end());
+  return Out;
+}
+
+/// Records the pointers in the initialiser C of object Obj, field by field.
+void PointsTo::initContents(const Constant *C, uint32_t Obj, int64_t Off) {
+  if (isa<ConstantAggregateZero>(C) || isa<UndefValue>(C) ||
+      isa<ConstantPointerNull>(C) || isa<ConstantInt>(C) || isa<ConstantFP>(C))
+    return;
+  if (auto *CS = dyn_cast<ConstantStruct>(C)) {
+    const StructLayout *SL = DL.getStructLayout(CS->getType());
+    for (unsigned I = 0; I < CS->getNumOperands(); ++I)
+      initContents(CS->getOperand(I), Obj,
+                   Off + int64_t(SL->getElementOffset(I).getFixedValue()));
+    return;
+  }
+  if (isa<ConstantArray>(C) || isa<ConstantVector>(C) ||
+      isa<ConstantDataSequential>(C)) {
+    if (isa<ConstantDataSequential>(C))
+      return; // numbers only
+    Type *Elem = C->getType()->isArrayTy() ? C->getType()->getArrayElementType()
+                                           : cast<VectorType>(C->getType())->getElementType();
+    int64_t Size = DL.getTypeAllocSize(Elem).getFixedValue();
+    for (unsigned I = 0; I < C->getNumOperands(); ++I)
+      initContents(cast<Constant>(C->getOperand(I)), Obj, Off + I * Size);
+    return;
+  }
+  PtsSet S;
+  constantPts(C, S);
+  if (S.empty())
+    return;
+  PtsSet Key;
+  add(Key, {Obj, Off}); // normalises the offset
+  addAll(Contents[*Key.begin()], S);
+}
 
 SmallVector<const Function *, 4> PointsTo::callees(const CallBase &CB,
                                                    bool *Unresolved) const {
@@ -196,28 +234,51 @@ SmallVector<const Function *, 4> PointsTo::callees(const CallBase &CB,
 bool PointsTo::visitModule() {
   bool Changed = false;
   auto Get = [&](const Value *V) -> const PtsSet & { return pointsTo(V); };
-  auto StoreInto = [&](const Value *Ptr, const PtsSet &Vals) {
+  // Pointers stored at L are found at L and, when L's field is unknown, at
+  // every field of its object; stores to an unknown field reach every load.
+  auto StoreInto = [&](const Value *Ptr, const PtsSet &Vals, bool AnyField) {
     if (Vals.empty())
       return;
-    for (Loc L : Get(Ptr))
-      Changed |= addAll(Contents[L.Obj], Vals);
-  };
-  auto LoadFrom = [&](const Value *Ptr, PtsSet &Out) {
     for (Loc L : Get(Ptr)) {
-      Changed |= addAll(Out, Contents[L.Obj]);
-      // Memory crace cannot see may hold any pointer.
-      if (L.Obj == UnknownObj)
-        Changed |= add(Out, {UnknownObj, UnknownOffset});
+      if (AnyField)
+        L.Off = UnknownOffset;
+      Changed |= addAll(Contents[L], Vals);
+    }
+  };
+  auto LoadInto = [&](Loc L, PtsSet &Out) {
+    if (L.Off == UnknownOffset || L.Obj == UnknownObj) {
+      auto Lo = Contents.lower_bound({L.Obj, INT64_MIN});
+      auto Hi = Contents.lower_bound({L.Obj + 1, INT64_MIN});
+      for (auto It = Lo; It != Hi; ++It)
+        Changed |= addAll(Out, It->second);
+    } else {
+      if (auto It = Contents.find(L); It != Contents.end())
+        Changed |= addAll(Out, It->second);
+      if (auto It = Contents.find({L.Obj, UnknownOffset}); It != Contents.end())
+        Changed |= addAll(Out, It->second);
+    }
+    // Memory crace cannot see may hold any pointer.
+    if (L.Obj == UnknownObj)
+      Changed |= add(Out, {UnknownObj, UnknownOffset});
+  };
+  auto LoadFrom = [&](const Value *Ptr, PtsSet &Out, bool AnyField) {
+    for (Loc L : Get(Ptr)) {
+      if (AnyField)
+        L.Off = UnknownOffset;
+      LoadInto(L, Out);
     }
   };
 
-  for (const GlobalVariable &G : M.globals()) {
-    PtsSet S;
-    if (G.hasInitializer())
-      constantPts(G.getInitializer(), S);
-    else // defined outside the program (stdout, environ, ...)
-      S.insert({UnknownObj, UnknownOffset});
-    Changed |= addAll(Contents[objectOf(&G)], S);
+  if (!InitDone) {
+    InitDone = true;
+    Changed = true;
+    for (const GlobalVariable &G : M.globals()) {
+      if (G.hasInitializer())
+        initContents(G.getInitializer(), objectOf(&G), 0);
+      else // defined outside the program (stdout, environ, ...)
+        Contents[{objectOf(&G), UnknownOffset}].insert(
+            {UnknownObj, UnknownOffset});
+    }
   }
 
   for (const Function &F : M) {
@@ -236,15 +297,15 @@ bool PointsTo::visitModule() {
           for (const Use &U : GEP->indices())
             Changed |= addAll(ptsOf(GEP), Get(U.get()), 0, true);
       } else if (auto *LI = dyn_cast<LoadInst>(&I)) {
-        LoadFrom(LI->getPointerOperand(), ptsOf(LI));
+        LoadFrom(LI->getPointerOperand(), ptsOf(LI), false);
       } else if (auto *SI = dyn_cast<StoreInst>(&I)) {
-        StoreInto(SI->getPointerOperand(), Get(SI->getValueOperand()));
+        StoreInto(SI->getPointerOperand(), Get(SI->getValueOperand()), false);
       } else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
-        StoreInto(RMW->getPointerOperand(), Get(RMW->getValOperand()));
-        LoadFrom(RMW->getPointerOperand(), ptsOf(RMW));
+        StoreInto(RMW->getPointerOperand(), Get(RMW->getValOperand()), false);
+        LoadFrom(RMW->getPointerOperand(), ptsOf(RMW), false);
       } else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I)) {
-        StoreInto(CX->getPointerOperand(), Get(CX->getNewValOperand()));
-        LoadFrom(CX->getPointerOperand(), ptsOf(CX));
+        StoreInto(CX->getPointerOperand(), Get(CX->getNewValOperand()), false);
+        LoadFrom(CX->getPointerOperand(), ptsOf(CX), false);
       } else if (auto *R = dyn_cast<ReturnInst>(&I)) {
         if (R->getReturnValue())
           Changed |= addAll(Returns[&F], Get(R->getReturnValue()));
@@ -273,10 +334,11 @@ bool PointsTo::visitModule() {
           case llvm::Intrinsic::memcpy_inline:
           case llvm::Intrinsic::memmove: {
             PtsSet Vals; // a temporary: filling it is no progress
+            // Copies every field; the copy lands at unknown fields.
             bool Saved = Changed;
-            LoadFrom(II->getArgOperand(1), Vals);
+            LoadFrom(II->getArgOperand(1), Vals, true);
             Changed = Saved;
-            StoreInto(II->getArgOperand(0), Vals);
+            StoreInto(II->getArgOperand(0), Vals, true);
             break;
           }
           case llvm::Intrinsic::threadlocal_address:
@@ -308,7 +370,7 @@ bool PointsTo::visitModule() {
             break;
           }
           case Intrinsic::ThreadJoin:
-            StoreInto(CB->getArgOperand(1), ThreadResults);
+            StoreInto(CB->getArgOperand(1), ThreadResults, false);
             break;
           case Intrinsic::ThreadExit:
             Changed |= addAll(ThreadResults, Get(CB->getArgOperand(0)));
@@ -387,7 +449,7 @@ void PointsTo::computeShared(const std::vector<const Value *> &ExtraRoots) {
   while (!Work.empty()) {
     uint32_t O = Work.back();
     Work.pop_back();
-    for (Loc L : Contents[O])
+    for (Loc L : contents(O))
       Mark(L.Obj);
   }
 }

@@ -6,8 +6,8 @@
 // memory crace cannot see (integers cast to pointers, results of unknown
 // external functions). Pointer values carry (object, byte offset) pairs, the
 // offset becoming Unknown after variable indexing; object contents are
-// tracked per object (field-insensitive), which keeps the analysis small and
-// sound. Integers derived from pointers keep their targets, so pointer
+// tracked per field (byte offset), with stores to an unknown field kept
+// apart and seen by every load of that object. Integers derived from pointers keep their targets, so pointer
 // arithmetic through integers is followed.
 //
 //===----------------------------------------------------------------------===//
@@ -17,6 +17,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include <atomic>
 #include <cstdint>
+#include <map>
 #include <set>
 #include <string>
 #include <unordered_map>
@@ -72,7 +73,8 @@ public:
   /// Objects and offsets V may point to (empty: V is not a pointer, or only
   /// null). Constants are evaluated on the fly.
   [[nodiscard]] const PtsSet &pointsTo(const llvm::Value *V) const;
-  [[nodiscard]] const PtsSet &contents(uint32_t Obj) const;
+  /// Pointers stored anywhere in Obj (the union over its fields).
+  [[nodiscard]] PtsSet contents(uint32_t Obj) const;
   [[nodiscard]] const AbsObject &object(uint32_t Id) const { return Objects[Id]; }
   [[nodiscard]] AbsObject &object(uint32_t Id) { return Objects[Id]; }
   [[nodiscard]] size_t numObjects() const { return Objects.size(); }
@@ -106,9 +108,13 @@ private:
   // Node-based maps: references to sets stay valid while others are added.
   std::unordered_map<const llvm::Value *, PtsSet> Pts;
   mutable std::unordered_map<const llvm::Value *, PtsSet> ConstantPts;
-  std::vector<PtsSet> Contents;
+  /// Pointers stored at (object, offset); offset UnknownOffset holds what
+  /// was stored at an unknown field. Node-based: references stay valid.
+  std::map<Loc, PtsSet> Contents;
+  void initContents(const llvm::Constant *C, uint32_t Obj, int64_t Off);
   std::unordered_map<const llvm::Function *, PtsSet> Returns;
   PtsSet ThreadResults;
+  bool InitDone = false;
   PtsSet Empty;
 };
 
