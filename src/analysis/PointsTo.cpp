@@ -59,6 +59,13 @@ uint32_t PointsTo::objectOf(const Value *Site) const {
 }
 
 bool PointsTo::add(PtsSet &S, Loc L) {
+  if (!addImpl(S, L))
+    return false;
+  SetChangedAt[&S] = Pass;
+  return true;
+}
+
+bool PointsTo::addImpl(PtsSet &S, Loc L) {
   const AbsObject &O = Objects[L.Obj];
   if (L.Off != UnknownOffset && O.Size && (L.Off < 0 || uint64_t(L.Off) >= O.Size))
     L.Off = UnknownOffset;
@@ -242,7 +249,10 @@ bool PointsTo::visitModule() {
     for (Loc L : Get(Ptr)) {
       if (AnyField)
         L.Off = UnknownOffset;
-      Changed |= addAll(Contents[L], Vals);
+      if (addAll(Contents[L], Vals)) {
+        Changed = true;
+        ObjChangedAt[L.Obj] = Pass;
+      }
     }
   };
   auto LoadInto = [&](Loc L, PtsSet &Out) {
@@ -283,6 +293,9 @@ bool PointsTo::visitModule() {
 
   for (const Function &F : M) {
     for (const Instruction &I : instructions(F)) {
+      if (!needsVisit(I))
+        continue;
+      LastVisit[&I] = Pass;
       if (auto *A = dyn_cast<AllocaInst>(&I)) {
         Changed |= add(ptsOf(A), {objectOf(A), 0});
       } else if (auto *GEP = dyn_cast<GetElementPtrInst>(&I)) {
@@ -308,7 +321,10 @@ bool PointsTo::visitModule() {
         LoadFrom(CX->getPointerOperand(), ptsOf(CX), false);
       } else if (auto *R = dyn_cast<ReturnInst>(&I)) {
         if (R->getReturnValue())
-          Changed |= addAll(Returns[&F], Get(R->getReturnValue()));
+          if (addAll(Returns[&F], Get(R->getReturnValue()))) {
+            Changed = true;
+            ReturnsChangedAt[&F] = Pass;
+          }
       } else if (auto *CI = dyn_cast<CastInst>(&I)) {
         const PtsSet &Src = Get(CI->getOperand(0));
         if (isa<IntToPtrInst>(CI) && Src.empty()) {
@@ -421,8 +437,67 @@ bool PointsTo::visitModule() {
   return Changed;
 }
 
+bool PointsTo::needsVisit(const Instruction &I) const {
+  auto Last = LastVisit.find(&I);
+  if (Last == LastVisit.end())
+    return true;
+  uint32_t Since = Last->second;
+  auto SetAt = [&](const PtsSet &S) {
+    auto It = SetChangedAt.find(&S);
+    return It != SetChangedAt.end() && It->second >= Since;
+  };
+  for (const Use &U : I.operands()) {
+    if (isa<Constant>(U.get()))
+      continue;
+    auto It = Pts.find(U.get());
+    if (It != Pts.end() && SetAt(It->second))
+      return true;
+  }
+  // Memory read through a pointer operand.
+  auto ObjectsChanged = [&](const Value *Ptr) {
+    for (Loc L : pointsTo(Ptr)) {
+      auto It = ObjChangedAt.find(L.Obj);
+      if (It != ObjChangedAt.end() && It->second >= Since)
+        return true;
+    }
+    return false;
+  };
+  if (auto *LI = dyn_cast<LoadInst>(&I))
+    return ObjectsChanged(LI->getPointerOperand());
+  if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
+    return ObjectsChanged(RMW->getPointerOperand());
+  if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
+    return ObjectsChanged(CX->getPointerOperand());
+  auto *CB = dyn_cast<CallBase>(&I);
+  if (!CB || CB->isInlineAsm())
+    return false;
+  if (auto *MT = dyn_cast<MemTransferInst>(CB))
+    return ObjectsChanged(MT->getSource());
+  // What callees return, and what threads return.
+  if (SetAt(ThreadResults))
+    return true;
+  auto ReturnsChanged = [&](const Function *F) {
+    auto It = ReturnsChangedAt.find(F);
+    return It != ReturnsChangedAt.end() && It->second >= Since;
+  };
+  if (callIntrinsic(*CB) == Intrinsic::ThreadCreate) {
+    for (Loc L : pointsTo(CB->getArgOperand(1)))
+      if (Objects[L.Obj].Kind == ObjKind::Function &&
+          ReturnsChanged(cast<Function>(Objects[L.Obj].Site)))
+        return true;
+    return false;
+  }
+  for (const Function *F : callees(*CB))
+    if (ReturnsChanged(F))
+      return true;
+  return false;
+}
+
 bool PointsTo::solve(const std::atomic<bool> *Cancel) {
-  while (visitModule()) {
+  for (;;) {
+    ++Pass;
+    if (!visitModule())
+      break;
     if (Cancel && Cancel->load())
       return false;
   }

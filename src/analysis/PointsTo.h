@@ -29,6 +29,7 @@ class Value;
 class Function;
 class CallBase;
 class Constant;
+class Instruction;
 class DataLayout;
 } // namespace llvm
 
@@ -95,6 +96,11 @@ public:
 private:
   void addObject(ObjKind K, const llvm::Value *Site, uint64_t Size);
   bool add(PtsSet &S, Loc L);
+  bool addImpl(PtsSet &S, Loc L);
+  /// Semi-naive iteration: an instruction is visited again only when one of
+  /// its inputs (operand sets, objects it reads, callee returns) changed
+  /// since its last visit.
+  [[nodiscard]] bool needsVisit(const llvm::Instruction &I) const;
   bool addAll(PtsSet &S, const PtsSet &From, int64_t Delta = 0,
               bool Unknown = false);
   void constantPts(const llvm::Constant *C, PtsSet &Out) const;
@@ -114,6 +120,11 @@ private:
   void initContents(const llvm::Constant *C, uint32_t Obj, int64_t Off);
   std::unordered_map<const llvm::Function *, PtsSet> Returns;
   PtsSet ThreadResults;
+  uint32_t Pass = 0;
+  std::unordered_map<const PtsSet *, uint32_t> SetChangedAt;
+  std::unordered_map<uint32_t, uint32_t> ObjChangedAt;
+  std::unordered_map<const llvm::Function *, uint32_t> ReturnsChangedAt;
+  std::unordered_map<const llvm::Instruction *, uint32_t> LastVisit;
   bool InitDone = false;
   PtsSet Empty;
 };

@@ -555,6 +555,7 @@ void ProgramModel::checkSoundness() {
 std::vector<std::string> ProgramModel::assumptions() const {
   return {
       "sequential consistency (no weak-memory reordering)",
+      "a lock is released only by the thread that acquired it",
       "the C environment models in models/ describe the library functions",
       "library functions outside the models touch no program memory but "
       "their buffer arguments (printf-family arguments are read)",
