@@ -8,6 +8,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
@@ -30,6 +31,9 @@ namespace {
 
 std::atomic<const char *> Phase{"starting"};
 std::string HardStopFormat = "text";
+bool HardStopSvComp = false;
+/// The SV-COMP answer printed last in --svcomp mode.
+const char *SvCompAnswer = "UNKNOWN";
 
 /// Prints an honest verdict and leaves at once: used when a budget is
 /// exceeded where crace cannot stop gracefully (inside clang, out of memory).
@@ -41,6 +45,8 @@ std::string HardStopFormat = "text";
           Why + "\"], \"stats\": {}}\n";
   else
     Msg = std::string("crace: verdict: unknown (") + Why + ")\n";
+  if (HardStopSvComp)
+    Msg += "UNKNOWN\n";
   ssize_t Ignored = ::write(1, Msg.data(), Msg.size());
   (void)Ignored;
   ::_exit(ExitPossibleOrUnknown);
@@ -144,6 +150,25 @@ int finish(const DriverOptions &Opts, const Result &R) {
   else
     writeText(R, Out.os(), Opts.Color && Opts.OutputFile == "-", Opts.Stats);
   Out.keep();
+  if (Opts.SvComp) {
+    // TRUE only for a proof, FALSE only for a confirmed race.
+    if (R.Program == Verdict::RaceFree)
+      SvCompAnswer = "TRUE";
+    else if (R.Program == Verdict::Race)
+      SvCompAnswer = "FALSE";
+    if (R.Program == Verdict::Race && !Opts.WitnessFile.empty()) {
+      std::error_code WEC;
+      raw_fd_ostream W(Opts.WitnessFile, WEC, sys::fs::OF_Text);
+      if (WEC) {
+        WithColor::error(errs(), "crace") << "cannot write '"
+                                          << Opts.WitnessFile
+                                          << "': " << WEC.message() << "\n";
+        SvCompAnswer = "UNKNOWN";
+        return ExitUsage;
+      }
+      writeSvCompWitness(R, Opts.Frontend.Files, Opts.Frontend.DataModel, W);
+    }
+  }
   switch (R.Program) {
   case Verdict::RaceFree:
     return ExitRaceFree;
@@ -154,9 +179,60 @@ int finish(const DriverOptions &Opts, const Result &R) {
   }
 }
 
+/// Checks that the SV-COMP property file names a property crace checks.
+bool checkProperty(const std::string &File) {
+  auto Buf = MemoryBuffer::getFile(File);
+  if (!Buf) {
+    WithColor::error(errs(), "crace") << "cannot read property file '" << File
+                                      << "': " << Buf.getError().message()
+                                      << "\n";
+    return false;
+  }
+  StringRef Text = (*Buf)->getBuffer().trim();
+  if (!Text.contains("data-race")) {
+    WithColor::error(errs(), "crace")
+        << "unsupported property in '" << File << "': '" << Text
+        << "'; crace checks only no-data-race (CHECK( init(main()), LTL(G ! "
+           "data-race) ))\n";
+    return false;
+  }
+  return true;
+}
+
+int runCraceOnce(const DriverOptions &Opts);
+
 } // namespace
 
 int runCrace(const DriverOptions &Opts) {
+  HardStopSvComp = Opts.SvComp;
+  if (Opts.SvComp && Opts.Verify) {
+    WithColor::error(errs(), "crace") << "--svcomp and --verify exclude each other\n";
+    return ExitUsage;
+  }
+  if (Opts.SvComp && Opts.PropertyFile.empty()) {
+    WithColor::error(errs(), "crace") << "--svcomp needs --property FILE.prp\n";
+    outs() << "UNKNOWN\n";
+    return ExitUsage;
+  }
+  if (!Opts.SvComp && (!Opts.PropertyFile.empty() || !Opts.WitnessFile.empty())) {
+    WithColor::error(errs(), "crace") << "--property and --witness need --svcomp\n";
+    return ExitUsage;
+  }
+  if (Opts.SvComp && !checkProperty(Opts.PropertyFile)) {
+    outs() << "UNKNOWN\n";
+    return ExitUsage;
+  }
+  int Code = runCraceOnce(Opts);
+  if (Opts.SvComp) {
+    outs().flush();
+    outs() << SvCompAnswer << "\n";
+  }
+  return Code;
+}
+
+namespace {
+
+int runCraceOnce(const DriverOptions &Opts) {
   if (Opts.Format != "text" && Opts.Format != "json") {
     WithColor::error(errs(), "crace")
         << "unknown --format '" << Opts.Format << "' (expected text or json)\n";
@@ -241,5 +317,7 @@ int runCrace(const DriverOptions &Opts) {
   R.stat("peak_rss_mb", double(Usage.ru_maxrss) / 1024.0);
   return finish(Opts, R);
 }
+
+} // namespace
 
 } // namespace crace

@@ -30,6 +30,10 @@ struct DriverOptions {
   bool Verify = false;
   bool Stats = false;
   bool Color = false;
+  /// SV-COMP mode: the last line of stdout is TRUE, FALSE or UNKNOWN.
+  bool SvComp = false;
+  std::string PropertyFile;
+  std::string WitnessFile;
 };
 
 /// Runs crace and returns the process exit code. Diagnostics about bad

@@ -38,6 +38,8 @@ struct AccessInfo {
 
 struct TraceStep {
   std::string Thread;
+  /// 0 for main, then thread instances in creation order.
+  unsigned ThreadId = 0;
   SourceLoc Loc;
   std::string Action;
 };

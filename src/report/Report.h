@@ -12,6 +12,11 @@ void writeText(const Result &R, llvm::raw_ostream &OS, bool Color,
 /// One JSON document (schema in docs/output.md).
 void writeJson(const Result &R, llvm::raw_ostream &OS);
 
+/// An SV-COMP violation witness (YAML, format 2.0, thread_id waypoints of
+/// the 2.2 concurrency extension) for the first confirmed race of R.
+void writeSvCompWitness(const Result &R, const std::vector<std::string> &Files,
+                        llvm::StringRef DataModel, llvm::raw_ostream &OS);
+
 /// Checks R against the expectations written in the sources (see
 /// docs/testing.md). Writes a readable diff to OS; true when all match.
 bool verifyExpectations(const Result &R, const std::vector<std::string> &Files,

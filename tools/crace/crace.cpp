@@ -62,6 +62,19 @@ static cl::opt<std::string>
                 cl::value_desc("FILE"), cl::init(""), cl::cat(CraceCat),
                 cl::Hidden);
 
+static cl::opt<bool> SvCompOpt(
+    "svcomp",
+    cl::desc("SV-COMP mode: the last line of stdout is TRUE, FALSE or UNKNOWN"),
+    cl::cat(CraceCat));
+static cl::opt<std::string>
+    PropertyOpt("property",
+                cl::desc("SV-COMP property file (only no-data-race.prp)"),
+                cl::value_desc("FILE.prp"), cl::init(""), cl::cat(CraceCat));
+static cl::opt<std::string> WitnessOpt(
+    "witness",
+    cl::desc("SV-COMP mode: write a violation witness (YAML 2.0) to FILE"),
+    cl::value_desc("FILE"), cl::init(""), cl::cat(CraceCat));
+
 static const char Overview[] =
     "crace: data-race checker for multithreaded C\n\n"
     "  crace [options] FILE.c... [-- compiler flags]\n"
@@ -176,6 +189,9 @@ int main(int argc, const char **argv) {
   Opts.MaxFindings = MaxFindingsOpt;
   Opts.Verify = VerifyOpt;
   Opts.Stats = WantStats;
+  Opts.SvComp = SvCompOpt;
+  Opts.PropertyFile = PropertyOpt;
+  Opts.WitnessFile = WitnessOpt;
   cl::boolOrDefault Color = cl::BOU_UNSET;
   if (ColorOpt)
     Color = static_cast<cl::opt<cl::boolOrDefault> *>(ColorOpt)->getValue();
