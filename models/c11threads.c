@@ -17,7 +17,7 @@ CRACE_MODEL int thrd_join(unsigned long t, int *res) {
 CRACE_MODEL void thrd_exit(int res) { __crace_thread_exit((void *)(long)res); }
 CRACE_MODEL int thrd_detach(unsigned long t) { return 0; }
 CRACE_MODEL unsigned long thrd_current(void) {
-  return (unsigned long)__crace_nondet_longlong();
+  return __crace_thread_self();
 }
 CRACE_MODEL int thrd_equal(unsigned long a, unsigned long b) { return a == b; }
 CRACE_MODEL void thrd_yield(void) {}

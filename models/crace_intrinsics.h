@@ -51,6 +51,14 @@ void __crace_sem_post(void *s);
 int __crace_nondet_int(void);
 long long __crace_nondet_longlong(void);
 void *__crace_nondet_ptr(void);
+/* Results a model does not compute exactly (strcmp's sign, strchr's
+   position): any value. Engines that execute the program cannot trust a
+   run past one of these. */
+int __crace_unknown_int(void);
+long long __crace_unknown_longlong(void);
+/* The calling thread's handle (what create stored for it; main: 0 is not
+   used, main gets its own). */
+unsigned long __crace_thread_self(void);
 void __crace_assume(int cond);
 void __crace_assert(int cond, const char *msg);
 void __crace_error(void) __attribute__((noreturn));
@@ -62,6 +70,8 @@ void __crace_exit(int code) __attribute__((noreturn));
    that may hold pointers use __builtin_memcpy, so the pointers flow. */
 void *__crace_alloc(crace_size_t n);
 void __crace_free(void *p);
+/* Bytes from p to the end of the object p points into. */
+crace_size_t __crace_object_size(const void *p);
 void __crace_read(const void *p, crace_size_t n);
 void __crace_write(void *p, crace_size_t n);
 

@@ -13,7 +13,8 @@ CRACE_MODEL void *realloc(void *old, crace_size_t n) {
   void *p = __crace_alloc(n);
   if (old) {
     /* The old contents, pointers included, move to the new object. */
-    __builtin_memcpy(p, old, n);
+    crace_size_t m = __crace_object_size(old);
+    __builtin_memcpy(p, old, m < n ? m : n);
     __crace_free(old);
   }
   return p;
@@ -35,21 +36,21 @@ CRACE_MODEL void *memset(void *d, int c, crace_size_t n) {
 CRACE_MODEL int memcmp(const void *a, const void *b, crace_size_t n) {
   __crace_read(a, n);
   __crace_read(b, n);
-  return __crace_nondet_int();
+  return __crace_unknown_int();
 }
 CRACE_MODEL crace_size_t strlen(const char *s) {
   __crace_read(s, 0);
-  return (crace_size_t)__crace_nondet_longlong();
+  return (crace_size_t)__crace_unknown_longlong();
 }
 CRACE_MODEL int strcmp(const char *a, const char *b) {
   __crace_read(a, 0);
   __crace_read(b, 0);
-  return __crace_nondet_int();
+  return __crace_unknown_int();
 }
 CRACE_MODEL int strncmp(const char *a, const char *b, crace_size_t n) {
   __crace_read(a, n);
   __crace_read(b, n);
-  return __crace_nondet_int();
+  return __crace_unknown_int();
 }
 CRACE_MODEL char *strcpy(char *d, const char *s) {
   __crace_read(s, 0);
@@ -81,24 +82,24 @@ CRACE_MODEL char *strdup(const char *s) {
 }
 CRACE_MODEL char *strchr(const char *s, int c) {
   __crace_read(s, 0);
-  return __crace_nondet_int() ? (char *)s + __crace_nondet_int() : (char *)0;
+  return __crace_unknown_int() ? (char *)s + __crace_unknown_int() : (char *)0;
 }
 CRACE_MODEL char *strrchr(const char *s, int c) {
   __crace_read(s, 0);
-  return __crace_nondet_int() ? (char *)s + __crace_nondet_int() : (char *)0;
+  return __crace_unknown_int() ? (char *)s + __crace_unknown_int() : (char *)0;
 }
 CRACE_MODEL char *strstr(const char *s, const char *t) {
   __crace_read(s, 0);
   __crace_read(t, 0);
-  return __crace_nondet_int() ? (char *)s + __crace_nondet_int() : (char *)0;
+  return __crace_unknown_int() ? (char *)s + __crace_unknown_int() : (char *)0;
 }
 CRACE_MODEL int atoi(const char *s) {
   __crace_read(s, 0);
-  return __crace_nondet_int();
+  return __crace_unknown_int();
 }
 CRACE_MODEL long atol(const char *s) {
   __crace_read(s, 0);
-  return (long)__crace_nondet_longlong();
+  return (long)__crace_unknown_longlong();
 }
 CRACE_MODEL int abs(int x) { return x < 0 ? -x : x; }
 CRACE_MODEL long labs(long x) { return x < 0 ? -x : x; }

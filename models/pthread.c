@@ -14,7 +14,7 @@ CRACE_MODEL int pthread_join(unsigned long t, void **ret) {
 CRACE_MODEL void pthread_exit(void *ret) { __crace_thread_exit(ret); }
 CRACE_MODEL int pthread_detach(unsigned long t) { return 0; }
 CRACE_MODEL unsigned long pthread_self(void) {
-  return (unsigned long)__crace_nondet_longlong();
+  return __crace_thread_self();
 }
 CRACE_MODEL int pthread_equal(unsigned long a, unsigned long b) { return a == b; }
 CRACE_MODEL int pthread_yield(void) { return 0; }
@@ -115,7 +115,7 @@ CRACE_MODEL int sem_init(void *s, int shared, unsigned value) {
 CRACE_MODEL int sem_destroy(void *s) { return 0; }
 CRACE_MODEL int sem_wait(void *s) { __crace_sem_wait(s); return 0; }
 CRACE_MODEL int sem_trywait(void *s) {
-  if (__crace_nondet_int()) {
+  if (__crace_unknown_int()) {
     __crace_sem_wait(s);
     return 0;
   }

@@ -3,9 +3,12 @@
  * DRD.  It is linked as a separate translation unit next to the task's .i
  * file, so its prototypes never clash with the task's own declarations.
  *
- * Every definition is weak: a task that defines one of these functions itself
- * (many define reach_error, __VERIFIER_assert or __VERIFIER_nondet_int) keeps
- * its own definition and the link still succeeds.
+ * Every definition but abort() and __assert_fail() is weak: a task that
+ * defines one of these functions itself (many define reach_error,
+ * __VERIFIER_assert or __VERIFIER_nondet_int) keeps its own definition and
+ * the link still succeeds.  abort() and __assert_fail() are strong because the
+ * ThreadSanitizer runtime, linked first, has a weak abort() interceptor that
+ * would win over a weak definition here (no task defines either).
  *
  *  - __VERIFIER_nondet_*: pseudo-random values from a generator seeded by the
  *    environment variable SVCOMP_SEED (one seed per run).  Three draws in four
@@ -108,9 +111,9 @@ WEAK void __VERIFIER_assume(int cond) {
     _exit(0);
 }
 
-WEAK void abort(void) { _exit(0); }
+void abort(void) { _exit(0); }
 
-WEAK void __assert_fail(const char *expr, const char *file, unsigned int line, const char *func) {
+void __assert_fail(const char *expr, const char *file, unsigned int line, const char *func) {
   fprintf(stderr, "[svcomp_rt] assertion failed: %s (%s:%u %s)\n", expr, file, line, func);
   _exit(86);
 }

@@ -30,6 +30,7 @@ namespace crace {
 namespace {
 
 std::atomic<const char *> Phase{"starting"};
+std::string PhaseText;
 std::string HardStopFormat = "text";
 bool HardStopSvComp = false;
 /// The SV-COMP answer printed last in --svcomp mode.
@@ -294,14 +295,20 @@ int runCraceOnce(const DriverOptions &Opts) {
     Phase = "building the program model";
     auto PM = ProgramModel::build(*M, &Cancel);
     if (PM && !Cancel) {
-      Phase = "running the lockset engine";
-      EngineOptions EO;
+      PhaseText = "running the " + EngineName + " engine";
+      Phase = PhaseText.c_str();
+      EngineOptions EO = Opts.EngineOpts;
       EO.Cancelled = &Cancel;
       EO.MaxFindings = Opts.MaxFindings;
+      if (Opts.SvComp)
+        EO.StopAtFirstRace = true;
       R = createEngine(*Kind)->run(*PM, EO);
     }
   }
-  if (Cancel) {
+  if (Cancel && R.Program == Verdict::Race) {
+    // Confirmed races stay confirmed; the search just ended early.
+    R.Reasons.insert(R.Reasons.begin(), Dog.Reason + " (search stopped)");
+  } else if (Cancel) {
     R.Program = Verdict::Unknown;
     R.Findings.clear();
     R.Assumptions.clear();

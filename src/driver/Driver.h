@@ -1,6 +1,7 @@
 //===- Driver.h - one crace run: options, budgets, pipeline, exit code ----===//
 #pragma once
 
+#include "engines/Engine.h"
 #include "frontend/Frontend.h"
 #include <string>
 
@@ -27,6 +28,8 @@ struct DriverOptions {
   unsigned TimeoutSeconds = 0;
   unsigned MemLimitMB = 0;
   unsigned MaxFindings = 0;
+  /// Engine bounds (explore); Cancelled/MaxFindings are set by the driver.
+  EngineOptions EngineOpts;
   bool Verify = false;
   bool Stats = false;
   bool Color = false;

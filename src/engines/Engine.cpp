@@ -1,5 +1,6 @@
 //===- Engine.cpp - engine registry and factory ---------------------------===//
 #include "engines/Engine.h"
+#include "engines/explore/ExploreEngine.h"
 #include "engines/lockset/LocksetEngine.h"
 
 namespace crace {
@@ -25,6 +26,8 @@ std::unique_ptr<Engine> createEngine(EngineKind K) {
   switch (K) {
   case EngineKind::Lockset:
     return std::make_unique<LocksetEngine>();
+  case EngineKind::Explore:
+    return std::make_unique<ExploreEngine>();
   }
   return nullptr;
 }

@@ -43,6 +43,15 @@ struct EngineOptions {
   const std::atomic<bool> *Cancelled = nullptr;
   /// At most this many findings are reported (0: no limit).
   unsigned MaxFindings = 0;
+  // explore: bounds and input sampling (docs/usage.md).
+  uint64_t Seed = 1;
+  unsigned MaxThreads = 16;
+  unsigned MaxDepth = 10000;
+  uint64_t MaxExecutions = 100000;
+  /// Scheduling points over all runs (the default keeps a run to seconds).
+  uint64_t MaxTransitions = 20'000'000;
+  /// Stop at the first confirmed race (SV-COMP mode needs only one).
+  bool StopAtFirstRace = false;
 };
 
 class Engine {

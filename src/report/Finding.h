@@ -44,8 +44,14 @@ struct TraceStep {
   std::string Action;
 };
 
+/// What a finding reports. Only data races bear on the program verdict;
+/// deadlocks are reported alongside (First/Second: two blocked threads,
+/// Variable: what each waits for).
+enum class FindingCategory { DataRace, Deadlock };
+
 struct Finding {
   Verdict Kind = Verdict::PossibleRace;
+  FindingCategory Category = FindingCategory::DataRace;
   AccessInfo First, Second;
   std::vector<TraceStep> Trace;
   std::string Engine;

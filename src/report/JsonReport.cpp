@@ -33,6 +33,9 @@ void writeJson(const Result &R, raw_ostream &OS) {
       for (const Finding &F : R.Findings)
         J.object([&] {
           J.attribute("verdict", verdictName(F.Kind));
+          J.attribute("kind", F.Category == FindingCategory::Deadlock
+                                  ? "deadlock"
+                                  : "data-race");
           J.attribute("engine", F.Engine);
           J.attribute("variable", F.First.Variable);
           J.attributeArray("accesses", [&] {

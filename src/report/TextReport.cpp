@@ -84,6 +84,26 @@ void snippet(SourceCache &Src, const SourceLoc &L, raw_ostream &OS) {
 
 } // namespace
 
+/// The interleaving, one numbered step per line; very long traces keep
+/// their start and their end.
+static void writeTrace(const Finding &F, raw_ostream &OS) {
+  if (F.Trace.empty())
+    return;
+  constexpr size_t Head = 40, Tail = 160;
+  OS << "note: interleaving (" << F.Trace.size() << " steps):";
+  for (size_t I = 0; I < F.Trace.size(); ++I) {
+    if (F.Trace.size() > Head + Tail && I == Head) {
+      OS << formatv("\n       ... {0} steps omitted (all are in the JSON "
+                    "report) ...",
+                    F.Trace.size() - Head - Tail);
+      I = F.Trace.size() - Tail;
+    }
+    OS << formatv("\n  {0,3}. [{1}] {2}: {3}", I + 1, F.Trace[I].Thread,
+                  where(F.Trace[I].Loc), F.Trace[I].Action);
+  }
+  OS << "\n";
+}
+
 void writeText(const Result &R, raw_ostream &OS, bool Color, bool ShowStats) {
   SourceCache Src;
   auto Bold = [&](raw_ostream::Colors C) {
@@ -96,6 +116,24 @@ void writeText(const Result &R, raw_ostream &OS, bool Color, bool ShowStats) {
   };
   for (const Finding &F : R.Findings) {
     const AccessInfo &A = F.First, &B = F.Second;
+    if (F.Category == FindingCategory::Deadlock) {
+      Bold(raw_ostream::WHITE);
+      OS << where(A.Loc) << ": ";
+      Bold(raw_ostream::RED);
+      OS << "error: ";
+      Reset();
+      Bold(raw_ostream::WHITE);
+      OS << formatv("deadlock: thread '{0}' blocked ({1})", A.Thread,
+                    A.Variable);
+      if (!B.Thread.empty())
+        OS << formatv(", thread '{0}' blocked ({1}) at {2}", B.Thread,
+                      B.Variable, where(B.Loc));
+      OS << " [deadlock]\n";
+      Reset();
+      snippet(Src, A.Loc, OS);
+      writeTrace(F, OS);
+      continue;
+    }
     Bold(raw_ostream::WHITE);
     OS << where(A.Loc) << ": ";
     Bold(F.Kind == Verdict::Race ? raw_ostream::RED : raw_ostream::MAGENTA);
@@ -116,13 +154,7 @@ void writeText(const Result &R, raw_ostream &OS, bool Color, bool ShowStats) {
     snippet(Src, B.Loc, OS);
     OS << formatv("note: '{0}' holds {1}; '{2}' holds {3}\n", A.Thread,
                   lockList(A), B.Thread, lockList(B));
-    if (!F.Trace.empty()) {
-      OS << "note: trace:";
-      for (size_t I = 0; I < F.Trace.size(); ++I)
-        OS << formatv("\n  {0,3}. [{1}] {2}: {3}", I + 1, F.Trace[I].Thread,
-                      where(F.Trace[I].Loc), F.Trace[I].Action);
-      OS << "\n";
-    }
+    writeTrace(F, OS);
   }
   Bold(raw_ostream::WHITE);
   OS << "crace: verdict: " << verdictName(R.Program);

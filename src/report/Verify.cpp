@@ -6,6 +6,8 @@
 //   x = 1;  // expected-race                this line is one access of a
 //                                           reported race (any engine)
 //   x = 1;  // expected-race(explore)       ... for that engine only
+//   lock(&b); // expected-deadlock(explore)  a reported deadlock has a
+//                                           blocked thread on this line
 // Every reported race must have an access on an expected-race line, and
 // every expected-race line must be an access of some reported race.
 //
@@ -53,7 +55,7 @@ bool appliesTo(StringRef &S, StringRef Engine) {
 bool verifyExpectations(const Result &R, const std::vector<std::string> &Files,
                         raw_ostream &OS) {
   std::optional<Verdict> Any, ForEngine;
-  std::set<std::pair<std::string, unsigned>> RaceLines;
+  std::set<std::pair<std::string, unsigned>> RaceLines, DeadlockLines;
   std::map<std::string, std::string> Display;
   bool Ok = true;
   for (const std::string &File : Files) {
@@ -97,6 +99,9 @@ bool verifyExpectations(const Result &R, const std::vector<std::string> &Files,
         } else if (S.consume_front("expected-race")) {
           if (appliesTo(S, R.Engine))
             RaceLines.insert({Canon, LineNo});
+        } else if (S.consume_front("expected-deadlock")) {
+          if (appliesTo(S, R.Engine))
+            DeadlockLines.insert({Canon, LineNo});
         }
       }
     }
@@ -125,9 +130,23 @@ bool verifyExpectations(const Result &R, const std::vector<std::string> &Files,
       It = CanonCache.insert({F, canonical(F)}).first;
     return It->second;
   };
+  std::set<std::pair<std::string, unsigned>> DeadlockHit;
   for (const Finding &F : R.Findings) {
     std::pair<std::string, unsigned> A = {Canon(F.First.Loc.File), F.First.Loc.Line};
     std::pair<std::string, unsigned> B = {Canon(F.Second.Loc.File), F.Second.Loc.Line};
+    if (F.Category == FindingCategory::Deadlock) {
+      bool InA = DeadlockLines.count(A), InB = DeadlockLines.count(B);
+      if (InA)
+        DeadlockHit.insert(A);
+      if (InB)
+        DeadlockHit.insert(B);
+      if (!InA && !InB) {
+        OS << formatv("error: unexpected deadlock: {0} / {1}\n",
+                      F.First.Loc.str(), F.Second.Loc.str());
+        Ok = false;
+      }
+      continue;
+    }
     bool InA = RaceLines.count(A), InB = RaceLines.count(B);
     if (InA)
       Hit.insert(A);
@@ -148,6 +167,13 @@ bool verifyExpectations(const Result &R, const std::vector<std::string> &Files,
                       L.second);
         Ok = false;
       }
+  for (const auto &L : DeadlockLines)
+    if (!DeadlockHit.count(L)) {
+      OS << formatv("error: expected a deadlock at {0}:{1}, none reported\n",
+                    Display.count(L.first) ? Display[L.first] : L.first,
+                    L.second);
+      Ok = false;
+    }
   return Ok;
 }
 

@@ -1,6 +1,8 @@
 // RUN: %crace --verify %s
+// RUN: %crace --verify --engine=explore --all-races %s
 // An atomic increment and a plain write of the same variable race.
 // expected-verdict: possible-race
+// expected-verdict(explore): race
 #include <pthread.h>
 int g;
 void *w(void *p) {

@@ -1,4 +1,5 @@
 // RUN: %crace --verify %s
+// RUN: %crace --verify --engine=explore --all-races %s
 // C11 atomics and GCC builtins are atomic: no race among them.
 // expected-verdict: race-free
 #include <pthread.h>

@@ -1,6 +1,8 @@
 // RUN: %crace --verify %s
+// RUN: %crace --verify --engine=explore --all-races %s
 // C11 <threads.h>: an unprotected write races.
 // expected-verdict: possible-race
+// expected-verdict(explore): race
 #include <threads.h>
 int x;
 int w(void *p) {

@@ -1,4 +1,5 @@
 // RUN: %crace --verify %s
+// RUN: %crace --verify --engine=explore --all-races %s
 // A flag and data handed over under a mutex with a condition variable.
 // expected-verdict: race-free
 #include <pthread.h>

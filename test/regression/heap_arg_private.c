@@ -1,4 +1,5 @@
 // RUN: %crace --verify %s
+// RUN: %crace --verify --engine=explore --all-races %s
 // Each thread gets its own heap object: no race.
 // expected-verdict: race-free
 // Imprecision: the points-to analysis merges the arguments of the two

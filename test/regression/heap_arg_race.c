@@ -1,6 +1,8 @@
 // RUN: %crace --verify %s
+// RUN: %crace --verify --engine=explore --all-races %s
 // A heap object passed to two threads is written by both.
 // expected-verdict: possible-race
+// expected-verdict(explore): race
 #include <pthread.h>
 #include <stdlib.h>
 void *w(void *p) {

@@ -1,4 +1,5 @@
 // RUN: %crace --verify %s
+// RUN: %crace --verify --engine=explore --all-races %s
 // Objects a thread allocates and never publishes are private to it.
 // expected-verdict: race-free
 #include <pthread.h>

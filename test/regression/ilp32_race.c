@@ -1,8 +1,10 @@
 // RUN: %crace --verify --data-model=ILP32 %s
 // RUN: %crace --verify --data-model=LP64 %s
+// RUN: %crace --verify --engine=explore --all-races %s
 // The same race is found when compiling for 32-bit (SV-COMP's ILP32) as
 // for 64-bit; the 4-byte long is one location either way.
 // expected-verdict: possible-race
+// expected-verdict(explore): race
 /* Declared by hand, as in SV-COMP's preprocessed tasks: no 32-bit system
    headers are needed. */
 typedef unsigned long pthread_t;

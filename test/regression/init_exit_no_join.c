@@ -1,6 +1,8 @@
 // RUN: %crace --verify %s
+// RUN: %crace --verify --engine=explore --all-races %s
 // As init_exit_functions.c, but the exit function forgets the join.
 // expected-verdict: possible-race
+// expected-verdict(explore): race
 #include <pthread.h>
 int dev;
 pthread_t t1;

@@ -1,4 +1,5 @@
 // RUN: %crace --verify %s
+// RUN: %crace --verify --engine=explore --all-races %s
 // Inline assembly is not analysed: the verdict is unknown.
 // expected-verdict: unknown
 #include <pthread.h>

@@ -1,7 +1,9 @@
 // RUN: %crace --verify %s
+// RUN: %crace --verify --engine=explore --all-races %s
 // The join loop waits for only three of the four threads: the last one
 // may still be running when main writes x.
 // expected-verdict: possible-race
+// expected-verdict(explore): race
 #include <pthread.h>
 int x;
 void *w(void *a) {

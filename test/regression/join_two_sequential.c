@@ -1,4 +1,5 @@
 // RUN: %crace --verify %s
+// RUN: %crace --verify --engine=explore --all-races %s
 // A thread joined before the next is created does not run with it.
 // expected-verdict: race-free
 #include <pthread.h>

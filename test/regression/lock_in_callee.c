@@ -1,4 +1,5 @@
 // RUN: %crace --verify %s
+// RUN: %crace --verify --engine=explore --all-races %s
 // Locks taken and released in helper functions protect the caller's access.
 // expected-verdict: race-free
 #include <pthread.h>

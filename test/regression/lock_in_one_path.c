@@ -1,6 +1,8 @@
 // RUN: %crace --verify %s
+// RUN: %crace --verify --engine=explore --all-races %s
 // The lock is held on only one path into the access.
 // expected-verdict: possible-race
+// expected-verdict(explore): race
 #include <pthread.h>
 int x, flag;
 pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;

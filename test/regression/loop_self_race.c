@@ -1,6 +1,8 @@
 // RUN: %crace --verify %s
+// RUN: %crace --verify --engine=explore --all-races %s
 // Threads created in a loop race with each other on a shared counter.
 // expected-verdict: possible-race
+// expected-verdict(explore): race
 #include <pthread.h>
 int counter;
 void *w(void *p) {

@@ -1,6 +1,8 @@
 // RUN: %crace --verify %s
+// RUN: %crace --verify --engine=explore --all-races %s
 // memcpy and memset read and write their buffers.
 // expected-verdict: possible-race
+// expected-verdict(explore): race
 #include <pthread.h>
 #include <string.h>
 char buf[16], copy[16];

@@ -1,4 +1,5 @@
 // RUN: %crace --verify %s
+// RUN: %crace --verify --engine=explore --all-races %s
 // expected-verdict: race-free
 #include <pthread.h>
 int x;

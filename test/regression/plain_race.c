@@ -1,5 +1,7 @@
 // RUN: %crace --verify %s
+// RUN: %crace --verify --engine=explore --all-races %s
 // expected-verdict: possible-race
+// expected-verdict(explore): race
 #include <pthread.h>
 int x;
 void *t(void *a) { x = 1; return 0; }   // expected-race

@@ -1,4 +1,5 @@
 // RUN: %crace --verify %s
+// RUN: %crace --verify --engine=explore --all-races %s
 // pthread_once runs the initialiser once; its writes are protected.
 // expected-verdict: race-free
 #include <pthread.h>

@@ -1,7 +1,9 @@
 // RUN: %crace --verify %s
+// RUN: %crace --verify --engine=explore --all-races %s
 // Pointers stored in a buffer survive realloc: the threads write x through
 // the reallocated array.
 // expected-verdict: possible-race
+// expected-verdict(explore): race
 #include <pthread.h>
 #include <stdlib.h>
 int x;

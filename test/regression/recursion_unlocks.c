@@ -1,6 +1,8 @@
 // RUN: %crace --verify %s
+// RUN: %crace --verify --engine=explore --all-races %s
 // A recursive function that releases the lock: the access after the call is unprotected.
 // expected-verdict: possible-race
+// expected-verdict(explore): race
 #include <pthread.h>
 int x;
 pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;

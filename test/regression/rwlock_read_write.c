@@ -1,6 +1,8 @@
 // RUN: %crace --verify %s
+// RUN: %crace --verify --engine=explore --all-races %s
 // Writing under a read lock races with a reader.
 // expected-verdict: possible-race
+// expected-verdict(explore): race
 #include <pthread.h>
 int x;
 pthread_rwlock_t l = PTHREAD_RWLOCK_INITIALIZER;

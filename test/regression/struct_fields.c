@@ -1,4 +1,5 @@
 // RUN: %crace --verify %s
+// RUN: %crace --verify --engine=explore --all-races %s
 // Threads writing distinct fields of one struct do not race.
 // expected-verdict: race-free
 #include <pthread.h>

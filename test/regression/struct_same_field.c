@@ -1,6 +1,8 @@
 // RUN: %crace --verify %s
+// RUN: %crace --verify --engine=explore --all-races %s
 // Threads writing the same field race; the report names the field.
 // expected-verdict: possible-race
+// expected-verdict(explore): race
 #include <pthread.h>
 struct pair { int a; int b; } s;
 void *ta(void *p) { s.b = 1; return 0; }   // expected-race

@@ -1,4 +1,5 @@
 // RUN: %crace --verify %s
+// RUN: %crace --verify --engine=explore --all-races %s
 // __thread variables are per thread: no race.
 // expected-verdict: race-free
 #include <pthread.h>

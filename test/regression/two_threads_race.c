@@ -1,6 +1,8 @@
 // RUN: %crace --verify %s
+// RUN: %crace --verify --engine=explore --all-races %s
 // Two different start routines write one global without a lock.
 // expected-verdict: possible-race
+// expected-verdict(explore): race
 #include <pthread.h>
 int x;
 void *a(void *p) { x = 1; return 0; }    // expected-race

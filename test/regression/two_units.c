@@ -1,7 +1,9 @@
 // RUN: %crace --verify %s %S/Inputs/second_tu.c
+// RUN: %crace --verify --engine=explore --all-races %s %S/Inputs/second_tu.c
 // Two translation units linked into one program: the thread of the second
 // unit races on 'shared' and is protected on 'guarded'.
 // expected-verdict: possible-race
+// expected-verdict(explore): race
 #include <pthread.h>
 int shared, guarded;
 pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;

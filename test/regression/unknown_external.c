@@ -1,4 +1,5 @@
 // RUN: %crace --verify %s
+// RUN: %crace --verify --engine=explore --all-races %s
 // A call to a function with no body and no model makes race freedom unprovable.
 // expected-verdict: unknown
 #include <pthread.h>

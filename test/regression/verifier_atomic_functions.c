@@ -1,4 +1,5 @@
 // RUN: %crace --verify %s
+// RUN: %crace --verify --engine=explore --all-races %s
 // SV-COMP: functions named __VERIFIER_atomic_* are atomic sections.
 // expected-verdict: race-free
 #include <pthread.h>

@@ -1,6 +1,8 @@
 // RUN: %crace --verify %s
+// RUN: %crace --verify --engine=explore --all-races %s
 // SV-COMP: __VERIFIER_atomic_begin/end sections against a plain access race.
 // expected-verdict: possible-race
+// expected-verdict(explore): race
 #include <pthread.h>
 void __VERIFIER_atomic_begin(void);
 void __VERIFIER_atomic_end(void);

@@ -24,7 +24,7 @@ static cl::OptionCategory CraceCat("crace options");
 
 static cl::opt<std::string>
     EngineOpt("engine",
-              cl::desc("Engine to run: auto (best available) or lockset"),
+              cl::desc("Engine to run: auto (best available), lockset or explore"),
               cl::init("auto"), cl::cat(CraceCat));
 static cl::opt<std::string> FormatOpt("format",
                                       cl::desc("Report format: text or json"),
@@ -75,6 +75,33 @@ static cl::opt<std::string> WitnessOpt(
     cl::desc("SV-COMP mode: write a violation witness (YAML 2.0) to FILE"),
     cl::value_desc("FILE"), cl::init(""), cl::cat(CraceCat));
 
+static cl::OptionCategory ExploreCat("explore engine options");
+static cl::opt<uint64_t>
+    SeedOpt("seed", cl::desc("Seed for sampled nondeterministic inputs"),
+            cl::init(1), cl::cat(ExploreCat));
+static cl::opt<uint64_t> MaxExecOpt(
+    "max-executions",
+    cl::desc("Stop exploring after N executions (0: no limit; default "
+             "100000)"),
+    cl::init(100000), cl::cat(ExploreCat));
+static cl::opt<uint64_t> MaxTransOpt(
+    "max-transitions",
+    cl::desc("Stop exploring after N scheduling points over all runs (0: no "
+             "limit; default 20000000)"),
+    cl::init(20'000'000), cl::cat(ExploreCat));
+static cl::opt<unsigned> MaxDepthOpt(
+    "max-depth",
+    cl::desc("Cut a run after N scheduling points (default 10000)"),
+    cl::init(10000), cl::cat(ExploreCat));
+static cl::opt<unsigned>
+    MaxThreadsOpt("max-threads",
+                  cl::desc("At most N threads per run (default 16)"),
+                  cl::init(16), cl::cat(ExploreCat));
+static cl::opt<bool> AllRacesOpt(
+    "all-races",
+    cl::desc("Keep exploring after the first execution with a race"),
+    cl::cat(ExploreCat));
+
 static const char Overview[] =
     "crace: data-race checker for multithreaded C\n\n"
     "  crace [options] FILE.c... [-- compiler flags]\n"
@@ -100,7 +127,7 @@ int main(int argc, const char **argv) {
   cl::Option *ColorOpt = Registered.lookup("color");
   if (ColorOpt)
     ColorOpt->addCategory(CraceCat);
-  cl::HideUnrelatedOptions(CraceCat);
+  cl::HideUnrelatedOptions({&CraceCat, &ExploreCat});
 
   // Without `--` or -p, compile with no extra flags rather than searching
   // for a compilation database next to the sources (and warning about it).
@@ -189,6 +216,12 @@ int main(int argc, const char **argv) {
   Opts.MaxFindings = MaxFindingsOpt;
   Opts.Verify = VerifyOpt;
   Opts.Stats = WantStats;
+  Opts.EngineOpts.Seed = SeedOpt;
+  Opts.EngineOpts.MaxExecutions = MaxExecOpt;
+  Opts.EngineOpts.MaxDepth = MaxDepthOpt;
+  Opts.EngineOpts.MaxTransitions = MaxTransOpt;
+  Opts.EngineOpts.MaxThreads = MaxThreadsOpt;
+  Opts.EngineOpts.StopAtFirstRace = !AllRacesOpt;
   Opts.SvComp = SvCompOpt;
   Opts.PropertyFile = PropertyOpt;
   Opts.WitnessFile = WitnessOpt;

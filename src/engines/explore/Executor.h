@@ -1,0 +1,275 @@
+//===- Executor.h - deterministic LLVM IR executor under a scheduler ------===//
+//
+// Runs the program's LLVM IR concretely, one thread at a time, as the
+// `explore` engine (Inspect/PDP) needs it: every thread runs until its next
+// *visible* operation — an access to memory another thread may reach (a
+// global, the heap, an escaped stack slot), a synchronisation intrinsic,
+// thread creation/join/exit, program exit — and stops there; the engine
+// picks which thread's pending operation runs next (step()).
+//
+// Memory is a flat, concrete address space: every object (global, stack
+// slot, heap block, function) gets its own address range with a guard gap
+// after it, so pointers are plain integers and pointer arithmetic, casts
+// and memcpy of pointers need nothing special; an access outside every live
+// object is a memory error (null, out of bounds, use after free).
+// Execution is deterministic given the schedule and the values of
+// nondeterministic inputs, which the engine supplies (NondetSource), so a
+// prefix of a run can be replayed exactly.
+//
+// Whatever the executor does not support (an unknown external function, a
+// vector instruction, an exotic float type, ...) stops the run with
+// Status::Unsupported and the reason; the engine turns that into `unknown`.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "model/SyncAPI.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/BasicBlock.h"
+#include "llvm/IR/Instructions.h"
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class Module;
+class DataLayout;
+class Function;
+class GlobalVariable;
+class Constant;
+} // namespace llvm
+
+namespace crace {
+class ProgramModel;
+}
+
+namespace crace::explore {
+
+using Word = uint64_t;
+
+/// A register value: a scalar (integers up to 64 bits, pointers, float and
+/// double bit patterns) or the bytes of an aggregate in memory layout.
+struct RVal {
+  Word W = 0;
+  std::vector<uint8_t> Bytes;
+};
+
+/// One memory access made by a visible operation.
+struct MemRef {
+  Word Addr = 0;
+  uint64_t Size = 0;
+  bool Write = false;
+  bool Atomic = false;
+  /// free(): dependent with accesses to the block, but not itself a racing
+  /// access.
+  bool Free = false;
+  /// The object accessed (for naming), and the offset inside it.
+  uint32_t Obj = 0;
+  uint64_t Off = 0;
+};
+
+/// What a thread will do next: the visible operation it is paused at.
+struct PendingOp {
+  enum Kind {
+    Memory,      // loads, stores, atomics, memcpy/memset, library buffers
+    Lock,        // lock / rdlock (blocks), trylock / tryrdlock (never)
+    Unlock,
+    AtomicBegin,
+    AtomicEnd,
+    CondWait,    // releases the mutex, starts waiting
+    CondWake,    // woken: re-acquires the mutex (blocks until free)
+    CondSignal,
+    BarrierWait, // arrives; then BarrierLeave
+    BarrierLeave,
+    SemWait,
+    SemPost,
+    Create,
+    Join,
+    ThreadEnd,   // the thread's start routine returns / pthread_exit
+    ProgramExit, // main returns, exit(), abort(), reach_error()
+    Blocked,     // blocked forever (failed __VERIFIER_assume)
+    Done,        // finished thread
+  };
+  Kind K = Done;
+  const llvm::Instruction *Inst = nullptr;
+  llvm::SmallVector<MemRef, 2> Refs;
+  /// Lock, condition, barrier or semaphore address; joined thread id.
+  Word Sync = 0;
+  /// Second sync object (the mutex of a condition wait).
+  Word Sync2 = 0;
+  bool ReadLock = false;
+  bool Try = false;
+  bool Broadcast = false;
+  /// For ProgramExit: an assertion failure / reach_error, not a normal exit.
+  bool Error = false;
+};
+
+enum class Status { Ok, Unsupported, MemoryError, BoundHit };
+
+/// Supplies nondeterministic values (Bits wide); the engine records them so
+/// a run can be replayed.
+using NondetSource = std::function<Word(unsigned Bits)>;
+
+struct ExecLimits {
+  uint64_t MaxInstructionsPerRun = 20'000'000;
+  unsigned MaxStackDepth = 2000;
+  unsigned MaxThreads = 16;
+};
+
+class Executor {
+public:
+  Executor(const ProgramModel &PM, ExecLimits Limits);
+  ~Executor();
+  Executor(const Executor &) = delete;
+  Executor &operator=(const Executor &) = delete;
+
+  /// Starts a fresh run: globals initialised, main paused at its first
+  /// visible operation.
+  Status reset(NondetSource Nondet);
+  [[nodiscard]] unsigned numThreads() const { return Threads.size(); }
+  [[nodiscard]] const PendingOp &pending(unsigned T) const {
+    return Threads[T].Pending;
+  }
+  [[nodiscard]] bool enabled(unsigned T) const;
+  /// Executes T's pending operation and runs T on to its next visible one.
+  Status step(unsigned T);
+  /// The program has exited (main returned, exit, abort, assertion).
+  [[nodiscard]] bool exited() const { return Exited; }
+  [[nodiscard]] const std::string &error() const { return Error; }
+  [[nodiscard]] const llvm::Instruction *errorInst() const { return ErrorAt; }
+  [[nodiscard]] const std::string &threadName(unsigned T) const {
+    return Threads[T].Name;
+  }
+  /// Thread that created T (T's creation event), or -1 for main.
+  [[nodiscard]] int creatorOf(unsigned T) const { return Threads[T].Creator; }
+  /// C-level name of the byte at Off of object Obj ("x", "s.f", "heap ...").
+  [[nodiscard]] std::string describe(uint32_t Obj, uint64_t Off,
+                                     uint64_t Size) const;
+  [[nodiscard]] uint64_t instructionsExecuted() const { return Steps; }
+  /// A condition signal found more than one waiter (only the longest
+  /// waiter is woken: one of the possible choices).
+  [[nodiscard]] bool signalChoiceCut() const { return SignalChoice; }
+
+private:
+  struct Object {
+    Word Base = 0;
+    uint64_t Size = 0;
+    std::vector<uint8_t> Bytes;
+    const llvm::Value *Site = nullptr; // GlobalVariable, AllocaInst, call
+    bool Alive = true;
+    bool Visible = true;
+    bool IsFunction = false;
+    bool Heap = false;
+  };
+  struct Frame {
+    const llvm::Function *F = nullptr;
+    const llvm::BasicBlock *BB = nullptr;
+    const llvm::BasicBlock *Prev = nullptr;
+    llvm::BasicBlock::const_iterator PC;
+    llvm::DenseMap<const llvm::Value *, RVal> Vals;
+    llvm::SmallVector<uint32_t, 4> Allocas;
+    const llvm::CallBase *Caller = nullptr;
+  };
+  struct Thread {
+    std::string Name;
+    int Creator = -1;
+    std::vector<Frame> Stack;
+    PendingOp Pending;
+    Word Result = 0;
+    bool Finished = false;
+    // Condition wait: the condition waited on, and whether signalled.
+    Word WaitCond = 0;
+    bool Signalled = false;
+    uint64_t WaitTicket = 0;
+    // Barrier: the generation this thread waits to end.
+    uint64_t BarrierGen = 0;
+  };
+  struct LockState {
+    int Owner = -1;
+    unsigned Depth = 0;
+    unsigned Readers = 0;
+  };
+  struct BarrierState {
+    unsigned N = 0, Arrived = 0;
+    uint64_t Generation = 0;
+  };
+
+  // Memory.
+  uint32_t newObject(uint64_t Size, const llvm::Value *Site, bool Visible);
+  std::optional<uint32_t> objectAt(Word Addr) const;
+  /// Object containing [Addr, Addr+Size), or an error message.
+  bool checkAccess(Word Addr, uint64_t Size, uint32_t &Obj, const char *What);
+  bool load(Word Addr, uint64_t Size, uint8_t *Out);
+  bool store(Word Addr, uint64_t Size, const uint8_t *In);
+  void writeConstant(const llvm::Constant *C, uint8_t *Out);
+  Word globalAddress(const llvm::GlobalVariable *GV, unsigned T);
+
+  // Values.
+  RVal get(const llvm::Value *V, unsigned T);
+  RVal constant(const llvm::Constant *C, unsigned T);
+  bool evalPure(const llvm::Instruction &I, llvm::ArrayRef<RVal> Ops,
+                RVal &Out);
+  uint64_t sizeOf(llvm::Type *Ty) const;
+
+  // Running.
+  /// Runs thread T until it is at a visible operation (sets Pending).
+  Status runToVisible(unsigned T);
+  /// Executes one invisible instruction or recognises a visible one (sets
+  /// Pending and returns true in Visible).
+  Status execute(unsigned T, bool &Visible);
+  Status callFunction(unsigned T, const llvm::Function *F,
+                      const llvm::CallBase &CB, llvm::ArrayRef<RVal> Args);
+  Status callExternal(unsigned T, const llvm::Function *F,
+                      const llvm::CallBase &CB, bool &Visible);
+  Status callLLVMIntrinsic(unsigned T, const llvm::Function *F,
+                           const llvm::CallBase &CB, bool &Visible);
+  void returnFrom(unsigned T, RVal V);
+  void advance(unsigned T);
+  void setResult(unsigned T, const llvm::Instruction *I, RVal V);
+  Status unsupported(const llvm::Instruction *I, const std::string &What);
+  Status memoryError(const llvm::Instruction *I, const std::string &What);
+  bool memRef(Word Addr, uint64_t Size, bool Write, bool Atomic,
+              PendingOp &P, const char *What);
+  Status performMemory(unsigned T);
+  unsigned spawn(const llvm::Function *F, Word Arg, unsigned Creator);
+
+  const ProgramModel &PM;
+  const llvm::Module &M;
+  const llvm::DataLayout &DL;
+  ExecLimits Limits;
+  unsigned PtrBytes;
+  NondetSource Nondet;
+
+  std::vector<Object> Objects;
+  std::map<Word, uint32_t> ByBase;
+  Word NextAddr = 0;
+  llvm::DenseMap<const llvm::GlobalVariable *, uint32_t> Globals;
+  std::map<std::pair<const llvm::GlobalVariable *, unsigned>, uint32_t> TLS;
+  llvm::DenseMap<const llvm::Function *, Word> FunctionAddr;
+  llvm::DenseMap<Word, const llvm::Function *> FunctionAt;
+  llvm::DenseMap<const llvm::Constant *, RVal> ConstCache;
+  /// Memory of all globals right after initialisation, copied on reset.
+  std::vector<Object> InitialObjects;
+  Word InitialNextAddr = 0;
+  bool Initialised = false;
+
+  std::vector<Thread> Threads;
+  std::map<Word, LockState> Locks;
+  int AtomicOwner = -1;
+  unsigned AtomicDepth = 0;
+  std::map<Word, BarrierState> Barriers;
+  std::map<Word, int64_t> Semaphores;
+  uint64_t NextTicket = 0;
+  bool Exited = false;
+  bool SignalChoice = false;
+  uint64_t Steps = 0;
+  std::string Error;
+  const llvm::Instruction *ErrorAt = nullptr;
+};
+
+} // namespace crace::explore

@@ -1,0 +1,719 @@
+//===- ExploreEngine.cpp - DPOR exploration and race checking -------------===//
+#include "engines/explore/ExploreEngine.h"
+#include "engines/explore/Executor.h"
+#include "model/ProgramModel.h"
+
+#include "llvm/Support/FormatVariadic.h"
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <random>
+#include <set>
+
+using namespace llvm;
+
+namespace crace {
+
+using namespace explore;
+
+namespace {
+
+/// Thread-indexed vector clock; entry t = number of t's events that
+/// happen before (or are) the event.
+using Clock = std::vector<unsigned>;
+
+void joinInto(Clock &A, const Clock &B) {
+  if (A.size() < B.size())
+    A.resize(B.size(), 0);
+  for (size_t I = 0; I < B.size(); ++I)
+    A[I] = std::max(A[I], B[I]);
+}
+
+bool overlap(const MemRef &A, const MemRef &B) {
+  return A.Addr < B.Addr + B.Size && B.Addr < A.Addr + A.Size;
+}
+
+bool syncKind(PendingOp::Kind K) {
+  switch (K) {
+  case PendingOp::Lock:
+  case PendingOp::Unlock:
+  case PendingOp::CondWait:
+  case PendingOp::CondWake:
+  case PendingOp::CondSignal:
+  case PendingOp::BarrierWait:
+  case PendingOp::BarrierLeave:
+  case PendingOp::SemWait:
+  case PendingOp::SemPost:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// Operations that are dependent with every operation of other threads.
+bool globalKind(PendingOp::Kind K) {
+  return K == PendingOp::ProgramExit || K == PendingOp::AtomicBegin ||
+         K == PendingOp::AtomicEnd;
+}
+
+/// May executing A and B in either order differ (or one disable the
+/// other)? Conservative: true when unsure.
+bool dependent(const PendingOp &A, unsigned TA, const PendingOp &B,
+               unsigned TB) {
+  if (TA == TB)
+    return true;
+  if (globalKind(A.K) || globalKind(B.K))
+    return true;
+  for (const MemRef &RA : A.Refs)
+    for (const MemRef &RB : B.Refs)
+      if ((RA.Write || RB.Write) && overlap(RA, RB))
+        return true;
+  if (syncKind(A.K) && syncKind(B.K)) {
+    Word SA[2] = {A.Sync, A.Sync2}, SB[2] = {B.Sync, B.Sync2};
+    for (Word X : SA)
+      for (Word Y : SB)
+        if (X && X == Y)
+          return true;
+  }
+  if (A.K == PendingOp::Join && B.K == PendingOp::ThreadEnd &&
+      A.Sync == TB + 1)
+    return true;
+  if (B.K == PendingOp::Join && A.K == PendingOp::ThreadEnd &&
+      B.Sync == TA + 1)
+    return true;
+  return false;
+}
+
+/// The two accesses race: overlapping, one writes, not both atomic.
+bool conflicting(const MemRef &A, bool AtomicA, const MemRef &B,
+                 bool AtomicB) {
+  return !A.Free && !B.Free && (A.Write || B.Write) && !(AtomicA && AtomicB) &&
+         overlap(A, B);
+}
+
+std::vector<uint64_t> keysOf(const PendingOp &Op, unsigned T);
+
+struct Event {
+  unsigned Tid = 0;
+  PendingOp Op;
+  Clock VC;
+  bool InAtomic = false;
+  /// For a Create event: the thread it created.
+  int Child = -1;
+};
+
+struct Node {
+  unsigned Chosen = 0;
+  std::set<unsigned> Backtrack, Done, Sleep;
+  std::vector<unsigned> Enabled;
+  /// Nondeterministic values drawn while Chosen ran.
+  std::vector<Word> Nondet;
+};
+
+class Explorer {
+public:
+  Explorer(const ProgramModel &PM, const EngineOptions &Opts)
+      : PM(PM), Opts(Opts), Exec(PM, limits(Opts)), Rng(Opts.Seed) {}
+
+  Result run();
+
+private:
+  static ExecLimits limits(const EngineOptions &O) {
+    ExecLimits L;
+    L.MaxThreads = O.MaxThreads;
+    return L;
+  }
+  bool cancelled() const { return Opts.Cancelled && *Opts.Cancelled; }
+  Word drawNondet(unsigned Bits);
+  /// One execution: replays Stack's prefix, then extends it. Returns false
+  /// when the exploration must stop (unsupported construct).
+  bool execute();
+  bool backtrack();
+  void analyseState(size_t Depth);
+  void checkRaces(size_t Depth);
+  void checkDeadlock();
+  Clock clockOf(unsigned T) const {
+    return T < ThreadClock.size() ? ThreadClock[T] : Clock();
+  }
+  void record(unsigned T, const PendingOp &Op);
+  bool ownsAtomic(unsigned T) const;
+  bool enabledForRace(unsigned T) const;
+  std::string action(const PendingOp &Op, unsigned T) const;
+  std::vector<TraceStep> trace() const;
+  AccessInfo access(unsigned T, const MemRef &R, bool Atomic) const;
+  void note(const std::string &Reason) {
+    if (std::find(Reasons.begin(), Reasons.end(), Reason) == Reasons.end())
+      Reasons.push_back(Reason);
+  }
+
+  const ProgramModel &PM;
+  const EngineOptions &Opts;
+  Executor Exec;
+  std::mt19937_64 Rng;
+
+  std::vector<Node> Stack;
+  std::vector<Word> InitNondet;
+  size_t Depth = 0;
+  int StepNode = -1;
+  size_t NondetPos = 0;
+
+  std::vector<Event> Events;
+  std::vector<Clock> ThreadClock;
+  std::vector<unsigned> ThreadEvents;
+  /// Events by the memory object / sync object / thread they touch, per
+  /// thread that made them (in order).
+  std::map<uint64_t, std::vector<std::vector<unsigned>>> EventsByKey;
+  /// Calls F(J) for the latest event of each thread other than T, among
+  /// the events sharing a key with Op, that is dependent with Op: by
+  /// program order and transitivity it dominates that thread's earlier ones.
+  template <typename Fn>
+  void latestDependent(const PendingOp &Op, unsigned T, Fn F) const {
+    for (uint64_t K : keysOf(Op, T)) {
+      auto It = EventsByKey.find(K);
+      if (It == EventsByKey.end())
+        continue;
+      for (unsigned U = 0; U < It->second.size(); ++U) {
+        if (U == T)
+          continue;
+        const std::vector<unsigned> &L = It->second[U];
+        for (auto I = L.rbegin(); I != L.rend(); ++I)
+          if (dependent(Events[*I].Op, U, Op, T)) {
+            F(*I);
+            break;
+          }
+      }
+    }
+  }
+  std::vector<unsigned> GlobalEvents;
+  /// Whether each thread is inside an atomic section (its accesses are
+  /// atomic), tracked from AtomicBegin/End events.
+  std::vector<unsigned> AtomicNesting;
+
+  Result R;
+  std::vector<std::string> Reasons;
+  /// Facts that do not weaken the verdict (assertion failures).
+  std::vector<std::string> Notes;
+  std::set<std::pair<const Instruction *, const Instruction *>> Reported;
+  std::set<std::vector<const Instruction *>> DeadlocksSeen;
+  bool Exhaustive = true;
+  bool SampledInput = false;
+  bool Stop = false;
+  uint64_t Executions = 0, Transitions = 0, MaxDepthSeen = 0;
+  unsigned Races = 0;
+};
+
+std::vector<uint64_t> keysOf(const PendingOp &Op, unsigned T) {
+  std::vector<uint64_t> Keys;
+  for (const MemRef &R : Op.Refs)
+    Keys.push_back(R.Obj);
+  if (syncKind(Op.K)) {
+    if (Op.Sync)
+      Keys.push_back((uint64_t(1) << 63) | Op.Sync);
+    if (Op.Sync2)
+      Keys.push_back((uint64_t(1) << 63) | Op.Sync2);
+  }
+  if (Op.K == PendingOp::Join)
+    Keys.push_back((uint64_t(1) << 62) | (Op.Sync - 1));
+  if (Op.K == PendingOp::ThreadEnd)
+    Keys.push_back((uint64_t(1) << 62) | T);
+  return Keys;
+}
+
+Word Explorer::drawNondet(unsigned Bits) {
+  // Values drawn before the first step (main's start) or during the step of
+  // node StepNode; a replayed prefix gets its recorded values back, new
+  // steps a fresh sample biased to small values (loop bounds, indices).
+  std::vector<Word> &Vals = StepNode < 0 ? InitNondet : Stack[StepNode].Nondet;
+  if (NondetPos < Vals.size())
+    return Vals[NondetPos++];
+  SampledInput = true;
+  Word V;
+  unsigned Pick = unsigned(Rng() % 10);
+  if (Pick < 4)
+    V = Rng() % 4;
+  else if (Pick < 7)
+    V = Rng() % 16;
+  else if (Pick < 8)
+    V = Word(-1);
+  else
+    V = Rng();
+  if (Bits < 64)
+    V &= (Word(1) << Bits) - 1;
+  Vals.push_back(V);
+  ++NondetPos;
+  return V;
+}
+
+bool Explorer::ownsAtomic(unsigned T) const {
+  return T < AtomicNesting.size() && AtomicNesting[T] > 0;
+}
+
+bool Explorer::enabledForRace(unsigned T) const {
+  // A thread kept off the processor only by another thread's atomic
+  // section counts as enabled: its operation and the whole section were
+  // both enabled in the state where the section began.
+  if (Exec.exited())
+    return false;
+  const PendingOp &P = Exec.pending(T);
+  if (P.K == PendingOp::Memory || P.K == PendingOp::Create)
+    return true;
+  return Exec.enabled(T);
+}
+
+void Explorer::record(unsigned T, const PendingOp &Op) {
+  Event E;
+  E.Tid = T;
+  E.Op = Op;
+  E.InAtomic = ownsAtomic(T);
+  if (ThreadClock.size() <= T) {
+    ThreadClock.resize(T + 1);
+    ThreadEvents.resize(T + 1, 0);
+  }
+  Clock C = ThreadClock[T];
+  if (globalKind(Op.K)) {
+    for (const Event &P : Events)
+      joinInto(C, P.VC);
+  } else {
+    for (unsigned J : GlobalEvents)
+      if (Events[J].Tid != T)
+        joinInto(C, Events[J].VC);
+    latestDependent(Op, T, [&](unsigned J) { joinInto(C, Events[J].VC); });
+  }
+  if (C.size() <= T)
+    C.resize(T + 1, 0);
+  C[T] = ++ThreadEvents[T];
+  E.VC = C;
+  ThreadClock[T] = C;
+  unsigned Idx = Events.size();
+  if (globalKind(Op.K))
+    GlobalEvents.push_back(Idx);
+  for (uint64_t K : keysOf(Op, T)) {
+    auto &PerThread = EventsByKey[K];
+    if (PerThread.size() <= T)
+      PerThread.resize(T + 1);
+    if (PerThread[T].empty() || PerThread[T].back() != Idx)
+      PerThread[T].push_back(Idx);
+  }
+  if (Op.K == PendingOp::AtomicBegin) {
+    if (AtomicNesting.size() <= T)
+      AtomicNesting.resize(T + 1, 0);
+    ++AtomicNesting[T];
+  } else if (Op.K == PendingOp::AtomicEnd && ownsAtomic(T)) {
+    --AtomicNesting[T];
+  }
+  Events.push_back(std::move(E));
+  // A created thread starts with its creator's clock.
+  for (unsigned U = ThreadClock.size(); U < Exec.numThreads(); ++U) {
+    ThreadClock.push_back(C);
+    ThreadEvents.push_back(0);
+  }
+}
+
+/// Flanagan–Godefroid: for every thread's next operation, find the last
+/// event it depends on that does not happen before it, and make sure the
+/// state before that event also tries this thread (or everything enabled).
+void Explorer::analyseState(size_t D) {
+  for (unsigned P = 0; P < Exec.numThreads(); ++P) {
+    const PendingOp &Op = Exec.pending(P);
+    if (Op.K == PendingOp::Done || Op.K == PendingOp::Blocked)
+      continue;
+    Clock CP = clockOf(P);
+    int Last = -1;
+    auto Consider = [&](unsigned J) {
+      const Event &E = Events[J];
+      if (int(J) <= Last || E.Tid == P)
+        return;
+      if (E.Tid < CP.size() && E.VC[E.Tid] <= CP[E.Tid])
+        return; // happens before P
+      if (dependent(E.Op, E.Tid, Op, P))
+        Last = int(J);
+    };
+    if (globalKind(Op.K)) {
+      for (unsigned J = 0; J < Events.size(); ++J)
+        Consider(J);
+    } else {
+      for (unsigned J : GlobalEvents)
+        Consider(J);
+      latestDependent(Op, P, Consider);
+    }
+    if (Last < 0 || size_t(Last) >= D)
+      continue;
+    Node &N = Stack[Last];
+    if (std::find(N.Enabled.begin(), N.Enabled.end(), P) != N.Enabled.end())
+      N.Backtrack.insert(P);
+    else
+      N.Backtrack.insert(N.Enabled.begin(), N.Enabled.end());
+  }
+}
+
+std::string Explorer::action(const PendingOp &Op, unsigned T) const {
+  auto Refs = [&](const char *Verb) {
+    std::string S;
+    for (const MemRef &R : Op.Refs) {
+      if (!S.empty())
+        S += ", ";
+      S += std::string(R.Free ? "free" : R.Write ? "write" : "read") + " " +
+           Exec.describe(R.Obj, R.Off, R.Size);
+    }
+    return S.empty() ? std::string(Verb) : S;
+  };
+  switch (Op.K) {
+  case PendingOp::Memory: return Refs("access");
+  case PendingOp::Lock:
+    return std::string(Op.Try ? "try-lock " : Op.ReadLock ? "read-lock "
+                                                          : "lock ") +
+           formatv("0x{0:x}", Op.Sync).str();
+  case PendingOp::Unlock: return formatv("unlock 0x{0:x}", Op.Sync).str();
+  case PendingOp::AtomicBegin: return "begin atomic section";
+  case PendingOp::AtomicEnd: return "end atomic section";
+  case PendingOp::CondWait: return "wait on condition (releases the mutex)";
+  case PendingOp::CondWake: return "wake up and re-acquire the mutex";
+  case PendingOp::CondSignal: return Op.Broadcast ? "broadcast" : "signal";
+  case PendingOp::BarrierWait: return "arrive at barrier";
+  case PendingOp::BarrierLeave: return "leave barrier";
+  case PendingOp::SemWait: return "semaphore wait";
+  case PendingOp::SemPost: return "semaphore post";
+  case PendingOp::Create:
+    return "create a thread";
+  case PendingOp::Join:
+    return "join " + (Op.Sync >= 1 && Op.Sync <= Exec.numThreads()
+                          ? Exec.threadName(unsigned(Op.Sync - 1))
+                          : std::string("?"));
+  case PendingOp::ThreadEnd: return "thread ends";
+  case PendingOp::ProgramExit: return Op.Error ? "assertion fails" : "exit";
+  case PendingOp::Blocked: return "blocked by a failed assumption";
+  case PendingOp::Done: return "done";
+  }
+  return "";
+}
+
+std::vector<TraceStep> Explorer::trace() const {
+  std::vector<TraceStep> Steps;
+  for (size_t I = 0; I < Events.size(); ++I) {
+    const Event &E = Events[I];
+    TraceStep S;
+    S.Thread = Exec.threadName(E.Tid);
+    S.ThreadId = E.Tid;
+    S.Loc = PM.location(E.Op.Inst);
+    S.Action = action(E.Op, E.Tid);
+    if (E.Op.K == PendingOp::Create && E.Child >= 0)
+      S.Action = "create thread " + Exec.threadName(unsigned(E.Child));
+    Steps.push_back(std::move(S));
+  }
+  return Steps;
+}
+
+AccessInfo Explorer::access(unsigned T, const MemRef &Ref, bool Atomic) const {
+  AccessInfo A;
+  A.Thread = Exec.threadName(T);
+  A.Kind = Ref.Write ? AccessKind::Write : AccessKind::Read;
+  A.Atomic = Atomic;
+  A.Size = Ref.Size;
+  A.Loc = PM.location(Exec.pending(T).Inst);
+  A.Variable = Exec.describe(Ref.Obj, Ref.Off, Ref.Size);
+  return A;
+}
+
+void Explorer::checkRaces(size_t D) {
+  (void)D;
+  unsigned N = Exec.numThreads();
+  for (unsigned P = 0; P < N; ++P) {
+    if (!enabledForRace(P))
+      continue;
+    const PendingOp &A = Exec.pending(P);
+    for (unsigned Q = P + 1; Q < N; ++Q) {
+      if (!enabledForRace(Q))
+        continue;
+      const PendingOp &B = Exec.pending(Q);
+      for (const MemRef &RA : A.Refs)
+        for (const MemRef &RB : B.Refs) {
+          bool AtA = RA.Atomic || ownsAtomic(P), AtB = RB.Atomic || ownsAtomic(Q);
+          if (!conflicting(RA, AtA, RB, AtB))
+            continue;
+          auto Key = std::minmax(A.Inst, B.Inst);
+          if (!Reported.insert({Key.first, Key.second}).second)
+            continue;
+          ++Races;
+          if (Opts.MaxFindings && R.Findings.size() >= Opts.MaxFindings)
+            continue;
+          Finding F;
+          F.Kind = Verdict::Race;
+          F.Engine = "explore";
+          F.First = access(P, RA, AtA);
+          F.Second = access(Q, RB, AtB);
+          F.Trace = trace();
+          TraceStep S1, S2;
+          S1.Thread = F.First.Thread;
+          S1.ThreadId = P;
+          S1.Loc = F.First.Loc;
+          S1.Action = "about to " + action(A, P);
+          S2.Thread = F.Second.Thread;
+          S2.ThreadId = Q;
+          S2.Loc = F.Second.Loc;
+          S2.Action = "about to " + action(B, Q) + " (both enabled: race)";
+          F.Trace.push_back(S1);
+          F.Trace.push_back(S2);
+          R.Findings.push_back(std::move(F));
+        }
+    }
+  }
+}
+
+void Explorer::checkDeadlock() {
+  std::vector<const Instruction *> Blocked;
+  bool AnyWaiting = false;
+  for (unsigned T = 0; T < Exec.numThreads(); ++T) {
+    const PendingOp &P = Exec.pending(T);
+    if (P.K == PendingOp::Done || P.K == PendingOp::Blocked)
+      continue;
+    AnyWaiting = true;
+    Blocked.push_back(P.Inst);
+  }
+  if (!AnyWaiting || !DeadlocksSeen.insert(Blocked).second)
+    return;
+  Finding F;
+  F.Kind = Verdict::PossibleRace;
+  F.Category = FindingCategory::Deadlock;
+  F.Engine = "explore";
+  bool First = true;
+  for (unsigned T = 0; T < Exec.numThreads(); ++T) {
+    const PendingOp &P = Exec.pending(T);
+    if (P.K == PendingOp::Done || P.K == PendingOp::Blocked)
+      continue;
+    AccessInfo A;
+    A.Thread = Exec.threadName(T);
+    A.Loc = PM.location(P.Inst);
+    A.Variable = action(P, T);
+    (First ? F.First : F.Second) = A;
+    First = false;
+  }
+  F.Trace = trace();
+  R.Findings.push_back(std::move(F));
+}
+
+bool Explorer::execute() {
+  Events.clear();
+  ThreadClock.clear();
+  ThreadEvents.clear();
+  EventsByKey.clear();
+  GlobalEvents.clear();
+  AtomicNesting.clear();
+  Depth = 0;
+  StepNode = -1;
+  NondetPos = 0;
+  size_t Prefix = Stack.size(); // nodes to replay (the last one re-chosen)
+  Status S = Exec.reset([this](unsigned Bits) { return drawNondet(Bits); });
+  ++Executions;
+  std::set<unsigned> NextSleep;
+  auto Fail = [&](Status St) {
+    std::string Where;
+    if (Exec.errorInst()) {
+      SourceLoc L = PM.location(Exec.errorInst());
+      Where = L.valid() ? " at " + L.str() : "";
+    }
+    switch (St) {
+    case Status::Unsupported:
+      note("the explore engine cannot execute: " + Exec.error() + Where);
+      Stop = true;
+      return false;
+    case Status::MemoryError:
+      note("memory error: " + Exec.error() + Where +
+           " (the run stops there; behaviour after undefined behaviour is "
+           "not explored)");
+      Exhaustive = false;
+      return true;
+    case Status::BoundHit:
+      note(Exec.error() + Where + " (the run was cut there)");
+      Exhaustive = false;
+      return true;
+    case Status::Ok:
+      break;
+    }
+    return true;
+  };
+  if (S != Status::Ok)
+    return Fail(S);
+  while (true) {
+    if (cancelled()) {
+      Stop = true;
+      return false;
+    }
+    unsigned NT = Exec.numThreads();
+    std::vector<unsigned> Enabled;
+    for (unsigned T = 0; T < NT; ++T)
+      if (Exec.enabled(T))
+        Enabled.push_back(T);
+    if (Depth >= Prefix) {
+      // A new state: check it, then extend the stack.
+      checkRaces(Depth);
+      // Also in a final state: a pending operation dependent with the
+      // last events (a thread cut off by exit) must be tried before them.
+      analyseState(Depth);
+      if (Enabled.empty()) {
+        if (!Exec.exited())
+          checkDeadlock();
+        break;
+      }
+      if (Depth >= Opts.MaxDepth) {
+        note(formatv("depth bound of {0} operations per run reached (spin "
+                     "loops or long runs; --max-depth)",
+                     Opts.MaxDepth));
+        Exhaustive = false;
+        break;
+      }
+      Node N;
+      N.Enabled = Enabled;
+      N.Sleep = NextSleep;
+      // Keep the running thread when possible (few context switches first).
+      unsigned Choice = NT;
+      unsigned Prev = Events.empty() ? 0 : Events.back().Tid;
+      auto Awake = [&](unsigned T) { return !N.Sleep.count(T); };
+      if (std::count(Enabled.begin(), Enabled.end(), Prev) && Awake(Prev))
+        Choice = Prev;
+      else
+        for (unsigned T : Enabled)
+          if (Awake(T)) {
+            Choice = T;
+            break;
+          }
+      if (Choice == NT)
+        break; // every enabled thread sleeps: explored elsewhere
+      N.Chosen = Choice;
+      N.Backtrack.insert(Choice);
+      Stack.push_back(std::move(N));
+    } else if (Depth + 1 == Prefix) {
+      // The re-chosen node: its old nondet values belong to another
+      // thread's step.
+      Stack[Depth].Nondet.clear();
+    }
+    Node &N = Stack[Depth];
+    unsigned T = N.Chosen;
+    if (!Exec.enabled(T)) {
+      note("internal: replay diverged (nondeterminism outside the "
+           "scheduler's control)");
+      Stop = true;
+      return false;
+    }
+    // Sleep set of the next state: sleeping/done threads independent of T.
+    NextSleep.clear();
+    const PendingOp Op = Exec.pending(T);
+    for (const std::set<unsigned> *Set : {&N.Sleep, &N.Done})
+      for (unsigned U : *Set)
+        if (U != T && !dependent(Exec.pending(U), U, Op, T))
+          NextSleep.insert(U);
+    NondetPos = 0;
+    StepNode = int(Depth);
+    unsigned ThreadsBefore = Exec.numThreads();
+    S = Exec.step(T);
+    record(T, Op);
+    if (Exec.numThreads() > ThreadsBefore)
+      Events.back().Child = int(ThreadsBefore);
+    ++Transitions;
+    ++Depth;
+    StepNode = -1;
+    MaxDepthSeen = std::max<uint64_t>(MaxDepthSeen, Depth);
+    if (S != Status::Ok)
+      return Fail(S);
+    if (Exec.exited() && Op.Error) {
+      std::string N = "an assertion fails (reach_error/assert) in some run "
+                      "at " + PM.location(Op.Inst).str();
+      if (std::find(Notes.begin(), Notes.end(), N) == Notes.end())
+        Notes.push_back(N);
+    }
+    // (After an exit nothing is enabled: the loop ends at the next state.)
+  }
+  return true;
+}
+
+bool Explorer::backtrack() {
+  while (!Stack.empty()) {
+    Node &N = Stack.back();
+    N.Done.insert(N.Chosen);
+    for (unsigned T : N.Backtrack)
+      if (!N.Done.count(T) && !N.Sleep.count(T)) {
+        N.Chosen = T;
+        return true;
+      }
+    Stack.pop_back();
+  }
+  return false;
+}
+
+Result Explorer::run() {
+  auto Start = std::chrono::steady_clock::now();
+  R.Engine = "explore";
+  bool More = true;
+  while (More && !Stop) {
+    if (!execute())
+      break;
+    if (Opts.StopAtFirstRace && Races)
+      break;
+    if (Opts.MaxExecutions && Executions >= Opts.MaxExecutions) {
+      if (backtrack()) {
+        note(formatv("execution bound of {0} reached (--max-executions)",
+                     Opts.MaxExecutions));
+        Exhaustive = false;
+      }
+      break;
+    }
+    if (Opts.MaxTransitions && Transitions >= Opts.MaxTransitions) {
+      if (backtrack()) {
+        note(formatv("bound of {0} scheduling points over all runs reached "
+                     "(--max-transitions)",
+                     Opts.MaxTransitions));
+        Exhaustive = false;
+      }
+      break;
+    }
+    More = backtrack();
+  }
+  if (cancelled())
+    Exhaustive = false;
+  if (Exec.signalChoiceCut()) {
+    note("a condition signal had several waiters; only the longest waiter "
+         "was woken");
+    Exhaustive = false;
+  }
+  if (SampledInput) {
+    note("nondeterministic inputs were sampled (seed " +
+         std::to_string(Opts.Seed) + "), not enumerated");
+  }
+  bool AnyRace = false;
+  for (const Finding &F : R.Findings)
+    AnyRace |= F.Category == FindingCategory::DataRace;
+  if (AnyRace || Races)
+    R.Program = Verdict::Race;
+  else if (Exhaustive && !SampledInput && !Stop && Reasons.empty())
+    R.Program = Verdict::RaceFree;
+  else
+    R.Program = Verdict::Unknown;
+  if (R.Program != Verdict::Unknown)
+    R.Reasons = Notes;
+  if (R.Program == Verdict::RaceFree) {
+    R.Assumptions = {
+        "sequential consistency (no weak-memory reorderings)",
+        "condition variables do not wake up spuriously",
+        "library functions behave as their models in models/"};
+  } else if (R.Program == Verdict::Unknown) {
+    R.Reasons = Reasons;
+    R.Reasons.insert(R.Reasons.end(), Notes.begin(), Notes.end());
+    if (R.Reasons.empty())
+      R.Reasons.push_back("the search was not exhaustive");
+  }
+  std::chrono::duration<double> Secs = std::chrono::steady_clock::now() - Start;
+  R.stat("explore_seconds", Secs.count());
+  R.stat("executions", double(Executions));
+  R.stat("transitions", double(Transitions));
+  R.stat("max_depth", double(MaxDepthSeen));
+  R.stat("races", double(Races));
+  return std::move(R);
+}
+
+} // namespace
+
+Result ExploreEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
+  Explorer X(PM, Opts);
+  return X.run();
+}
+
+} // namespace crace
