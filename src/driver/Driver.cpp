@@ -14,6 +14,7 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 #include <atomic>
+#include <map>
 #include <chrono>
 #include <condition_variable>
 #include <fstream>
@@ -30,7 +31,6 @@ namespace crace {
 namespace {
 
 std::atomic<const char *> Phase{"starting"};
-std::string PhaseText;
 std::string HardStopFormat = "text";
 bool HardStopSvComp = false;
 /// The SV-COMP answer printed last in --svcomp mode.
@@ -180,6 +180,46 @@ int finish(const DriverOptions &Opts, const Result &R) {
   }
 }
 
+Result runEngine(EngineKind K, const ProgramModel &PM, const EngineOptions &EO) {
+  static std::map<EngineKind, std::string> Phases;
+  std::string &Text = Phases[K];
+  if (Text.empty())
+    for (const EngineInfo &I : allEngines())
+      if (I.Kind == K)
+        Text = "running the " + I.Name.str() + " engine";
+  Phase = Text.c_str();
+  return createEngine(K)->run(PM, EO);
+}
+
+/// --engine=auto (DESIGN.md's portfolio, as far as the engines exist): the
+/// lockset engine first; what it cannot prove race-free goes to explore,
+/// which confirms a race or proves race freedom by exhaustive search;
+/// otherwise the lockset engine's possible races stand, with both engines'
+/// reasons. The reported engine is the one whose verdict is given.
+Result runPortfolio(const ProgramModel &PM, const EngineOptions &EO,
+                    const std::atomic<bool> &Cancel) {
+  Result Static = runEngine(EngineKind::Lockset, PM, EO);
+  if (Static.Program == Verdict::RaceFree || Cancel)
+    return Static;
+  Result Dynamic = runEngine(EngineKind::Explore, PM, EO);
+  if (Dynamic.Program == Verdict::Race || Dynamic.Program == Verdict::RaceFree) {
+    Dynamic.Stats.insert(Dynamic.Stats.begin(), Static.Stats.begin(),
+                         Static.Stats.end());
+    return Dynamic;
+  }
+  if (Cancel)
+    return Dynamic;
+  for (const std::string &Why : Dynamic.Reasons)
+    Static.Reasons.push_back("explore: " + Why);
+  // Deadlocks found on the way are still worth reporting.
+  for (Finding &F : Dynamic.Findings)
+    if (F.Category == FindingCategory::Deadlock)
+      Static.Findings.push_back(std::move(F));
+  Static.Stats.insert(Static.Stats.end(), Dynamic.Stats.begin(),
+                      Dynamic.Stats.end());
+  return Static;
+}
+
 /// Checks that the SV-COMP property file names a property crace checks.
 bool checkProperty(const std::string &File) {
   auto Buf = MemoryBuffer::getFile(File);
@@ -241,6 +281,7 @@ int runCraceOnce(const DriverOptions &Opts) {
   }
   std::string EngineName = Opts.Engine == "auto" ? "lockset" : Opts.Engine;
   auto Kind = engineByName(EngineName);
+  bool Portfolio = Opts.Engine == "auto";
   if (!Kind) {
     WithColor::error(errs(), "crace")
         << "unknown engine '" << Opts.Engine << "'; available: auto";
@@ -295,14 +336,13 @@ int runCraceOnce(const DriverOptions &Opts) {
     Phase = "building the program model";
     auto PM = ProgramModel::build(*M, &Cancel);
     if (PM && !Cancel) {
-      PhaseText = "running the " + EngineName + " engine";
-      Phase = PhaseText.c_str();
       EngineOptions EO = Opts.EngineOpts;
       EO.Cancelled = &Cancel;
       EO.MaxFindings = Opts.MaxFindings;
       if (Opts.SvComp)
         EO.StopAtFirstRace = true;
-      R = createEngine(*Kind)->run(*PM, EO);
+      R = Portfolio ? runPortfolio(*PM, EO, Cancel)
+                    : runEngine(*Kind, *PM, EO);
     }
   }
   if (Cancel && R.Program == Verdict::Race) {

@@ -50,6 +50,8 @@ struct EngineOptions {
   uint64_t MaxExecutions = 100000;
   /// Scheduling points over all runs (the default keeps a run to seconds).
   uint64_t MaxTransitions = 20'000'000;
+  /// Input vectors tried when the program reads nondeterministic inputs.
+  unsigned InputRounds = 16;
   /// Stop at the first confirmed race (SV-COMP mode needs only one).
   bool StopAtFirstRace = false;
 };

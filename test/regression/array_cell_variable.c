@@ -1,4 +1,4 @@
-// RUN: %crace --verify %s
+// RUN: %crace --verify --engine=lockset %s
 // RUN: %crace --verify --engine=explore --all-races %s
 // A variable index may hit any cell: it conflicts with a constant one.
 // expected-verdict: possible-race

@@ -1,4 +1,4 @@
-// RUN: %crace --verify %s
+// RUN: %crace --verify --engine=lockset %s
 // RUN: %crace --verify --engine=explore --all-races %s
 // An atomic increment and a plain write of the same variable race.
 // expected-verdict: possible-race

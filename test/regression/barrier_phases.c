@@ -1,4 +1,4 @@
-// RUN: %crace --verify %s
+// RUN: %crace --verify --engine=lockset %s
 // RUN: %crace --verify --engine=explore --all-races %s
 // After the barrier both threads write 'sum': a real race (the explore
 // engine shows the interleaving); the phases before it are ordered by the

@@ -1,4 +1,4 @@
-// RUN: %crace --verify %s
+// RUN: %crace --verify --engine=lockset %s
 // RUN: %crace --verify --engine=explore --all-races %s
 // Barrier-separated phases: each thread writes its own cell, then only the
 // first thread reads both. The barrier orders the phases: race-free, which

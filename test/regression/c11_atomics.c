@@ -1,4 +1,4 @@
-// RUN: %crace --verify %s
+// RUN: %crace --verify --engine=lockset %s
 // RUN: %crace --verify --engine=explore --all-races %s
 // C11 atomics and GCC builtins are atomic: no race among them.
 // expected-verdict: race-free

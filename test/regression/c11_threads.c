@@ -1,4 +1,4 @@
-// RUN: %crace --verify %s
+// RUN: %crace --verify --engine=lockset %s
 // RUN: %crace --verify --engine=explore --all-races %s
 // C11 <threads.h>: thrd_create and mtx_lock.
 // expected-verdict: race-free

@@ -1,5 +1,5 @@
-// RUN: %crace --verify %s
-// RUN: %not %crace %s -- -DUSE_LOCK=0 | %FileCheck %s
+// RUN: %crace --verify --engine=lockset %s
+// RUN: %not %crace --engine=lockset %s -- -DUSE_LOCK=0 | %FileCheck %s
 // RUN: %crace --verify --engine=explore --all-races %s
 // Flags after -- reach the compiler: without the lock the race appears.
 // CHECK: warning: possible data race on 'x'

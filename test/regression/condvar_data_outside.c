@@ -1,4 +1,4 @@
-// RUN: %crace --verify %s
+// RUN: %crace --verify --engine=lockset %s
 // RUN: %crace --verify --engine=explore --all-races %s
 // The hand-off is signalled, but the data is read after unlocking: the lockset engine cannot see the order.
 // expected-verdict: possible-race

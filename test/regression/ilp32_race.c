@@ -1,5 +1,5 @@
-// RUN: %crace --verify --data-model=ILP32 %s
-// RUN: %crace --verify --data-model=LP64 %s
+// RUN: %crace --verify --engine=lockset --data-model=ILP32 %s
+// RUN: %crace --verify --engine=lockset --data-model=LP64 %s
 // RUN: %crace --verify --engine=explore --all-races %s
 // The same race is found when compiling for 32-bit (SV-COMP's ILP32) as
 // for 64-bit; the 4-byte long is one location either way.

@@ -1,4 +1,4 @@
-// RUN: %crace --verify %s
+// RUN: %crace --verify --engine=lockset %s
 // RUN: %crace --verify --engine=explore --all-races %s
 // Thread created in an init function and joined in an exit function, both
 // called once from main (the Linux-module pattern of ldv-races): the

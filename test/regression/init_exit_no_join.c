@@ -1,4 +1,4 @@
-// RUN: %crace --verify %s
+// RUN: %crace --verify --engine=lockset %s
 // RUN: %crace --verify --engine=explore --all-races %s
 // As init_exit_functions.c, but the exit function forgets the join.
 // expected-verdict: possible-race

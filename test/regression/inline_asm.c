@@ -1,4 +1,4 @@
-// RUN: %crace --verify %s
+// RUN: %crace --verify --engine=lockset %s
 // RUN: %crace --verify --engine=explore --all-races %s
 // Inline assembly is not analysed: the verdict is unknown.
 // expected-verdict: unknown

@@ -1,4 +1,4 @@
-// RUN: %crace --verify %s
+// RUN: %crace --verify --engine=lockset %s
 // RUN: %crace --verify --engine=explore --all-races %s
 // Threads created in a loop and all joined in a second loop over the same
 // handles: main's accesses after the join loop are ordered after them.

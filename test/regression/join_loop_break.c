@@ -1,4 +1,4 @@
-// RUN: %crace --verify %s
+// RUN: %crace --verify --engine=lockset %s
 // RUN: %crace --verify --engine=explore --all-races %s
 // The join loop may stop early, leaving threads running when main writes.
 // expected-verdict: possible-race

@@ -1,4 +1,4 @@
-// RUN: %crace --verify %s
+// RUN: %crace --verify --engine=lockset %s
 // RUN: %crace --verify --engine=explore --all-races %s
 // Without main (a driver) the lockset engine has no threads to analyse.
 // expected-verdict: unknown

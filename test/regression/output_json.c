@@ -1,5 +1,5 @@
-// RUN: %not %crace --format=json %s | %FileCheck %s
-// RUN: %crace --format=json %S/mutex_protected.c | %FileCheck --check-prefix=FREE %s
+// RUN: %not %crace --engine=lockset --format=json %s | %FileCheck %s
+// RUN: %crace --engine=lockset --format=json %S/mutex_protected.c | %FileCheck --check-prefix=FREE %s
 // The JSON report (schema in docs/output.md).
 #include <pthread.h>
 int x;

@@ -1,4 +1,4 @@
-// RUN: %not %crace --color=false %s | %FileCheck %s
+// RUN: %not %crace --engine=lockset --color=false %s | %FileCheck %s
 // The text report: both accesses with source lines and carets, the threads
 // and the locks they hold, then the verdict and why it is not race-free.
 #include <pthread.h>

@@ -1,4 +1,4 @@
-// RUN: %crace --verify %s
+// RUN: %crace --verify --engine=lockset %s
 // RUN: %crace --verify --engine=explore --all-races %s
 // pthread_once runs the initialiser once; its writes are protected.
 // expected-verdict: race-free

@@ -1,4 +1,4 @@
-// RUN: %crace --verify %s
+// RUN: %crace --verify --engine=lockset %s
 // RUN: %crace --verify --engine=explore --all-races %s
 // A recursive function that releases the lock: the access after the call is unprotected.
 // expected-verdict: possible-race

@@ -1,4 +1,4 @@
-// RUN: %crace --verify %s
+// RUN: %crace --verify --engine=lockset %s
 // RUN: %crace --verify --engine=explore --all-races %s
 // Readers under a read lock do not race with each other; the writer holds the write lock.
 // expected-verdict: race-free

@@ -1,4 +1,4 @@
-// RUN: %crace --verify %s
+// RUN: %crace --verify --engine=lockset %s
 // RUN: %crace --verify --engine=explore --all-races %s
 // Writing under a read lock races with a reader.
 // expected-verdict: possible-race

@@ -1,4 +1,4 @@
-// RUN: %crace --verify %s
+// RUN: %crace --verify --engine=lockset %s
 // RUN: %crace --verify --engine=explore --all-races %s
 // A semaphore used as a lock is not a lock to the lockset engine: possible-race.
 // expected-verdict: race-free

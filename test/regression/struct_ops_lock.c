@@ -1,4 +1,4 @@
-// RUN: %crace --verify %s
+// RUN: %crace --verify --engine=lockset %s
 // RUN: %crace --verify --engine=explore --all-races %s
 // Locking through a table of function pointers (an ops structure): the
 // points-to analysis keeps the fields apart, so lock() is enter().

@@ -1,4 +1,4 @@
-// RUN: %crace --verify %s
+// RUN: %crace --verify --engine=lockset %s
 // RUN: %crace --verify --engine=explore --all-races %s
 // A __thread variable is private only until its address escapes: here
 // another thread writes this thread's copy through a shared pointer.

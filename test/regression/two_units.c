@@ -1,4 +1,4 @@
-// RUN: %crace --verify %s %S/Inputs/second_tu.c
+// RUN: %crace --verify --engine=lockset %s %S/Inputs/second_tu.c
 // RUN: %crace --verify --engine=explore --all-races %s %S/Inputs/second_tu.c
 // Two translation units linked into one program: the thread of the second
 // unit races on 'shared' and is protected on 'guarded'.

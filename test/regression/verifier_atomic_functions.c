@@ -1,4 +1,4 @@
-// RUN: %crace --verify %s
+// RUN: %crace --verify --engine=lockset %s
 // RUN: %crace --verify --engine=explore --all-races %s
 // SV-COMP: functions named __VERIFIER_atomic_* are atomic sections.
 // expected-verdict: race-free

@@ -1,4 +1,4 @@
-// RUN: %crace --verify %s
+// RUN: %crace --verify --engine=lockset %s
 // RUN: %crace --verify --engine=explore --all-races %s
 // SV-COMP: __VERIFIER_atomic_begin/end sections against a plain access race.
 // expected-verdict: possible-race

@@ -97,6 +97,11 @@ static cl::opt<unsigned>
     MaxThreadsOpt("max-threads",
                   cl::desc("At most N threads per run (default 16)"),
                   cl::init(16), cl::cat(ExploreCat));
+static cl::opt<unsigned> InputRoundsOpt(
+    "input-rounds",
+    cl::desc("Input vectors to sample when the program reads "
+             "nondeterministic inputs (default 16)"),
+    cl::init(16), cl::cat(ExploreCat));
 static cl::opt<bool> AllRacesOpt(
     "all-races",
     cl::desc("Keep exploring after the first execution with a race"),
@@ -220,6 +225,7 @@ int main(int argc, const char **argv) {
   Opts.EngineOpts.MaxExecutions = MaxExecOpt;
   Opts.EngineOpts.MaxDepth = MaxDepthOpt;
   Opts.EngineOpts.MaxTransitions = MaxTransOpt;
+  Opts.EngineOpts.InputRounds = InputRoundsOpt;
   Opts.EngineOpts.MaxThreads = MaxThreadsOpt;
   Opts.EngineOpts.StopAtFirstRace = !AllRacesOpt;
   Opts.SvComp = SvCompOpt;

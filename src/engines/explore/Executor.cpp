@@ -5,6 +5,7 @@
 
 #include "llvm/Support/FormatVariadic.h"
 
+#include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/bit.h"
 #include "llvm/IR/Constants.h"
@@ -66,6 +67,7 @@ uint32_t Executor::newObject(uint64_t Size, const Value *Site, bool Visible) {
   O.Visible = Visible;
   NextAddr = O.Base + std::max<uint64_t>(Size, 1) + Gap;
   uint32_t Id = Objects.size();
+  ++Epoch;
   ByBase[O.Base] = Id;
   Objects.push_back(std::move(O));
   return Id;
@@ -125,6 +127,8 @@ bool Executor::store(Word Addr, uint64_t Size, const uint8_t *In) {
     return false;
   Object &O = Objects[Id];
   std::memcpy(O.Bytes.data() + (Addr - O.Base), In, Size);
+  ++Epoch;
+  unblockSpinners(Addr, Size, 0, ~0u);
   return true;
 }
 
@@ -638,6 +642,13 @@ bool Executor::enabled(unsigned T) const {
   if (AtomicOwner != -1 && AtomicOwner != int(T))
     return false;
   const PendingOp &P = Th.Pending;
+  if (Th.SpinBlocked) {
+    // Runs again only when another thread is about to change what it reads
+    // (then its partial loop iterations matter for races), and only once
+    // per such situation.
+    uint64_t Key = enablerKey(T);
+    return Key != 0 && Key != Th.SpinDoneKey;
+  }
   switch (P.K) {
   case PendingOp::Done:
   case PendingOp::Blocked:
@@ -1118,8 +1129,12 @@ Status Executor::callExternal(unsigned T, const Function *F,
       return Status::Ok;
     case Intrinsic::Alloc: {
       Word N = Arg(0);
-      if (N > (Word(1) << 28))
-        return unsupported(&CB, formatv("allocation of {0} bytes", N).str());
+      if (N > (Word(1) << 28)) {
+        // More than crace gives a run: the allocation fails, as malloc may.
+        Result(0);
+        advance(T);
+        return Status::Ok;
+      }
       if (PtrBytes == 4 && NextAddr + N > (Word(1) << 32) - 0x1000)
         return unsupported(&CB, "32-bit address space exhausted");
       uint32_t Id = newObject(N, &CB, true);
@@ -1537,8 +1552,118 @@ Status Executor::runToVisible(unsigned T) {
 }
 
 Status Executor::step(unsigned T) {
+  uint64_t EpochBefore = Epoch;
+  PendingOp::Kind K = Threads[T].Pending.K;
+  Status S = stepImpl(T);
+  // Lock operations and atomic sections show in the stepping thread's
+  // local state (localHash); memory writes bump the epoch in store().
+  if (K != PendingOp::Memory && K != PendingOp::Lock &&
+      K != PendingOp::Unlock && K != PendingOp::AtomicBegin &&
+      K != PendingOp::AtomicEnd && K != PendingOp::Join)
+    ++Epoch;
+  if (K == PendingOp::Memory && !LastStepped.Refs.empty() &&
+      LastStepped.Refs[0].Free)
+    ++Epoch;
+  if (S == Status::Ok && !Exited)
+    noteSpin(T, LastStepped, EpochBefore);
+  return S;
+}
+
+uint64_t Executor::localHash(unsigned T) const {
+  const Thread &Th = Threads[T];
+  uint64_t H = hash_combine(Th.Stack.size(), Th.Pending.K);
+  for (const Frame &F : Th.Stack) {
+    H = hash_combine(H, F.F, F.BB, F.Prev,
+                     F.PC == F.BB->end() ? nullptr : &*F.PC);
+    // Order-independent sum over the registers.
+    uint64_t Sum = 0;
+    for (const auto &[V, R] : F.Vals)
+      Sum += hash_combine(V, R.W,
+                          hash_combine_range(R.Bytes.begin(), R.Bytes.end()));
+    H = hash_combine(H, Sum);
+  }
+  for (const auto &[Addr, L] : Locks)
+    if (L.Owner == int(T))
+      H = hash_combine(H, Addr);
+  if (AtomicOwner == int(T))
+    H = hash_combine(H, AtomicDepth);
+  return H;
+}
+
+void Executor::noteSpin(unsigned T, const PendingOp &Done,
+                        uint64_t EpochBefore) {
+  Thread &Th = Threads[T];
+  if (Th.Finished)
+    return;
+  if (Epoch != EpochBefore || Th.SpinEpoch != EpochBefore) {
+    // Something changed: start looking for a cycle afresh.
+    Th.SpinSeen.clear();
+    Th.CycleRefs.clear();
+    Th.CycleLocks.clear();
+    Th.SpinEpoch = Epoch;
+  } else {
+    for (const MemRef &R : Done.Refs)
+      Th.CycleRefs.push_back({R.Addr, R.Size});
+    if (Done.K == PendingOp::Lock || Done.K == PendingOp::Unlock)
+      Th.CycleLocks.push_back(Done.Sync);
+  }
+  if (Th.Pending.K == PendingOp::Done || Th.Pending.K == PendingOp::Blocked)
+    return;
+  if (!Th.SpinSeen.insert(localHash(T)).second) {
+    Th.SpinBlocked = true;
+    Th.SpinDoneKey = enablerKey(T);
+  }
+}
+
+uint64_t Executor::enablerKey(unsigned T) const {
+  const Thread &Th = Threads[T];
+  uint64_t Key = 0;
+  for (unsigned U = 0; U < Threads.size(); ++U) {
+    const Thread &O = Threads[U];
+    if (U == T || O.Finished || O.SpinBlocked)
+      continue;
+    const PendingOp &Q = O.Pending;
+    bool Enables = false;
+    if (Q.K == PendingOp::Unlock || Q.K == PendingOp::CondWait)
+      for (Word L : Th.CycleLocks)
+        Enables |= L == Q.Sync || L == Q.Sync2;
+    for (const MemRef &R : Q.Refs)
+      if (R.Write)
+        for (auto [A, N] : Th.CycleRefs)
+          Enables |= R.Addr < A + N && A < R.Addr + R.Size;
+    if (Enables)
+      Key = hash_combine(Key, U, Q.Inst, Q.Refs.empty() ? 0 : Q.Refs[0].Addr) |
+            1;
+  }
+  return Key;
+}
+
+void Executor::unblockSpinners(Word Addr, uint64_t Size, Word Lock,
+                               unsigned By) {
+  for (unsigned U = 0; U < Threads.size(); ++U) {
+    Thread &Th = Threads[U];
+    if (!Th.SpinBlocked || U == By)
+      continue;
+    bool Hit = false;
+    if (Lock)
+      Hit = std::find(Th.CycleLocks.begin(), Th.CycleLocks.end(), Lock) !=
+            Th.CycleLocks.end();
+    for (auto [A, N] : Th.CycleRefs)
+      Hit |= Size && Addr < A + N && A < Addr + Size;
+    if (Hit) {
+      Th.SpinBlocked = false;
+      Th.SpinDoneKey = 0;
+      Th.SpinSeen.clear();
+      Th.CycleRefs.clear();
+      Th.CycleLocks.clear();
+    }
+  }
+}
+
+Status Executor::stepImpl(unsigned T) {
   Thread &Th = Threads[T];
   PendingOp P = Th.Pending;
+  LastStepped = P;
   switch (P.K) {
   case PendingOp::Memory: {
     Status S = performMemory(T);
@@ -1572,6 +1697,7 @@ Status Executor::step(unsigned T) {
       --L.Readers;
     else
       return memoryError(P.Inst, "unlock of a lock the thread does not hold");
+    unblockSpinners(0, 0, P.Sync, T);
     advance(T);
     break;
   }

@@ -33,6 +33,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -154,6 +155,11 @@ public:
   /// A condition signal found more than one waiter (only the longest
   /// waiter is woken: one of the possible choices).
   [[nodiscard]] bool signalChoiceCut() const { return SignalChoice; }
+  /// T came back to a local state without any global change: it only
+  /// spins until another thread writes what it reads.
+  [[nodiscard]] bool spinning(unsigned T) const {
+    return Threads[T].SpinBlocked;
+  }
 
 private:
   struct Object {
@@ -188,6 +194,15 @@ private:
     uint64_t WaitTicket = 0;
     // Barrier: the generation this thread waits to end.
     uint64_t BarrierGen = 0;
+    // Spin detection: local states seen since the last global change
+    // (Epoch), the bytes and locks read on the way; a thread that comes
+    // back to a local state with nothing changed is spinning.
+    bool SpinBlocked = false;
+    uint64_t SpinDoneKey = 0;
+    uint64_t SpinEpoch = ~uint64_t(0);
+    std::set<uint64_t> SpinSeen;
+    llvm::SmallVector<std::pair<Word, uint64_t>, 4> CycleRefs;
+    llvm::SmallVector<Word, 2> CycleLocks;
   };
   struct LockState {
     int Owner = -1;
@@ -237,6 +252,8 @@ private:
               PendingOp &P, const char *What);
   Status performMemory(unsigned T);
   unsigned spawn(const llvm::Function *F, Word Arg, unsigned Creator);
+  Status stepImpl(unsigned T);
+  PendingOp LastStepped;
 
   const ProgramModel &PM;
   const llvm::Module &M;
@@ -267,6 +284,14 @@ private:
   uint64_t NextTicket = 0;
   bool Exited = false;
   bool SignalChoice = false;
+  /// Bumped by every change of global state a spinning thread could see.
+  uint64_t Epoch = 0;
+  uint64_t localHash(unsigned T) const;
+  /// Identifies the other threads' pending operations that would change
+  /// what spinning thread T reads (0: none).
+  uint64_t enablerKey(unsigned T) const;
+  void noteSpin(unsigned T, const PendingOp &Done, uint64_t EpochBefore);
+  void unblockSpinners(Word Addr, uint64_t Size, Word Lock, unsigned By);
   uint64_t Steps = 0;
   std::string Error;
   const llvm::Instruction *ErrorAt = nullptr;

@@ -118,6 +118,9 @@ public:
   Result run();
 
 private:
+  void exploreRound();
+  bool budgetSpent() const;
+  void finish(std::chrono::steady_clock::time_point Start);
   static ExecLimits limits(const EngineOptions &O) {
     ExecLimits L;
     L.MaxThreads = O.MaxThreads;
@@ -200,6 +203,7 @@ private:
   bool Stop = false;
   uint64_t Executions = 0, Transitions = 0, MaxDepthSeen = 0;
   unsigned Races = 0;
+  unsigned Rounds = 0;
 };
 
 std::vector<uint64_t> keysOf(const PendingOp &Op, unsigned T) {
@@ -464,7 +468,8 @@ void Explorer::checkDeadlock() {
   bool AnyWaiting = false;
   for (unsigned T = 0; T < Exec.numThreads(); ++T) {
     const PendingOp &P = Exec.pending(T);
-    if (P.K == PendingOp::Done || P.K == PendingOp::Blocked)
+    if (P.K == PendingOp::Done || P.K == PendingOp::Blocked ||
+        Exec.spinning(T))
       continue;
     AnyWaiting = true;
     Blocked.push_back(P.Inst);
@@ -478,7 +483,8 @@ void Explorer::checkDeadlock() {
   bool First = true;
   for (unsigned T = 0; T < Exec.numThreads(); ++T) {
     const PendingOp &P = Exec.pending(T);
-    if (P.K == PendingOp::Done || P.K == PendingOp::Blocked)
+    if (P.K == PendingOp::Done || P.K == PendingOp::Blocked ||
+        Exec.spinning(T))
       continue;
     AccessInfo A;
     A.Thread = Exec.threadName(T);
@@ -642,6 +648,30 @@ bool Explorer::backtrack() {
 Result Explorer::run() {
   auto Start = std::chrono::steady_clock::now();
   R.Engine = "explore";
+  // Each round explores the interleavings for one sampled input vector;
+  // programs without nondeterministic inputs need one round.
+  for (unsigned Round = 0; Round < std::max(1u, Opts.InputRounds); ++Round) {
+    Stack.clear();
+    InitNondet.clear();
+    bool SampledBefore = SampledInput;
+    SampledInput = false;
+    exploreRound();
+    bool Sampled = SampledInput;
+    SampledInput |= SampledBefore;
+    if (Stop || Races || !Sampled || cancelled() || budgetSpent())
+      break;
+    ++Rounds;
+  }
+  finish(Start);
+  return std::move(R);
+}
+
+bool Explorer::budgetSpent() const {
+  return (Opts.MaxExecutions && Executions >= Opts.MaxExecutions) ||
+         (Opts.MaxTransitions && Transitions >= Opts.MaxTransitions);
+}
+
+void Explorer::exploreRound() {
   bool More = true;
   while (More && !Stop) {
     if (!execute())
@@ -667,6 +697,9 @@ Result Explorer::run() {
     }
     More = backtrack();
   }
+}
+
+void Explorer::finish(std::chrono::steady_clock::time_point Start) {
   if (cancelled())
     Exhaustive = false;
   if (Exec.signalChoiceCut()) {
@@ -675,8 +708,9 @@ Result Explorer::run() {
     Exhaustive = false;
   }
   if (SampledInput) {
-    note("nondeterministic inputs were sampled (seed " +
-         std::to_string(Opts.Seed) + "), not enumerated");
+    note(formatv("nondeterministic inputs were sampled ({0} input vector{1}, "
+                 "seed {2}), not enumerated",
+                 Rounds + 1, Rounds ? "s" : "", Opts.Seed));
   }
   bool AnyRace = false;
   for (const Finding &F : R.Findings)
@@ -706,7 +740,7 @@ Result Explorer::run() {
   R.stat("transitions", double(Transitions));
   R.stat("max_depth", double(MaxDepthSeen));
   R.stat("races", double(Races));
-  return std::move(R);
+  R.stat("input_rounds", double(Rounds + 1));
 }
 
 } // namespace
