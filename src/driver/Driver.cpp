@@ -8,6 +8,8 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/ToolOutputFile.h"
@@ -151,6 +153,43 @@ int finish(const DriverOptions &Opts, const Result &R) {
   else
     writeText(R, Out.os(), Opts.Color && Opts.OutputFile == "-", Opts.Stats);
   Out.keep();
+  if (!Opts.TraceOut.empty()) {
+    const Finding *F = nullptr;
+    for (const Finding &C : R.Findings)
+      if (C.Kind == Verdict::Race && !C.Schedule.empty()) {
+        F = &C;
+        break;
+      }
+    if (!F) {
+      WithColor::warning(errs(), "crace")
+          << "no confirmed race with a schedule: nothing written to '"
+          << Opts.TraceOut << "'\n";
+    } else {
+      std::error_code TEC;
+      raw_fd_ostream T(Opts.TraceOut, TEC, sys::fs::OF_Text);
+      if (TEC) {
+        WithColor::error(errs(), "crace") << "cannot write '" << Opts.TraceOut
+                                          << "': " << TEC.message() << "\n";
+        return ExitUsage;
+      }
+      auto Sched = json::parse(F->Schedule);
+      json::Array Files;
+      for (const std::string &File : Opts.Frontend.Files)
+        Files.push_back(File);
+      json::Object Doc{{"crace_trace", 1},
+                       {"engine", F->Engine},
+                       {"files", std::move(Files)},
+                       {"data_model", Opts.Frontend.DataModel},
+                       {"race", F->First.Variable + " at " +
+                                    F->First.Loc.str() + " / " +
+                                    F->Second.Loc.str()}};
+      if (Sched)
+        Doc["schedule"] = std::move(*Sched);
+      else
+        consumeError(Sched.takeError());
+      T << formatv("{0:2}", json::Value(std::move(Doc))) << "\n";
+    }
+  }
   if (Opts.SvComp) {
     // TRUE only for a proof, FALSE only for a confirmed race.
     if (R.Program == Verdict::RaceFree)
@@ -280,8 +319,37 @@ int runCraceOnce(const DriverOptions &Opts) {
     return ExitUsage;
   }
   std::string EngineName = Opts.Engine == "auto" ? "lockset" : Opts.Engine;
+  std::string ReplayText;
+  if (!Opts.ReplayFile.empty()) {
+    auto Buf = MemoryBuffer::getFile(Opts.ReplayFile);
+    if (!Buf) {
+      WithColor::error(errs(), "crace") << "cannot read trace '"
+                                        << Opts.ReplayFile << "': "
+                                        << Buf.getError().message() << "\n";
+      return ExitUsage;
+    }
+    auto Doc = json::parse((*Buf)->getBuffer());
+    const json::Object *O = Doc ? Doc->getAsObject() : nullptr;
+    const json::Value *Sched = O ? O->get("schedule") : nullptr;
+    if (!Doc || !O || !Sched || O->getInteger("crace_trace") != 1) {
+      if (!Doc)
+        consumeError(Doc.takeError());
+      WithColor::error(errs(), "crace")
+          << "'" << Opts.ReplayFile
+          << "' is not a trace written by crace --trace-out\n";
+      return ExitUsage;
+    }
+    raw_string_ostream OS(ReplayText);
+    OS << *Sched;
+    if (Opts.Engine != "auto" && Opts.Engine != "explore") {
+      WithColor::error(errs(), "crace")
+          << "--replay needs the explore engine\n";
+      return ExitUsage;
+    }
+    EngineName = "explore";
+  }
   auto Kind = engineByName(EngineName);
-  bool Portfolio = Opts.Engine == "auto";
+  bool Portfolio = Opts.Engine == "auto" && ReplayText.empty();
   if (!Kind) {
     WithColor::error(errs(), "crace")
         << "unknown engine '" << Opts.Engine << "'; available: auto";
@@ -337,6 +405,7 @@ int runCraceOnce(const DriverOptions &Opts) {
     auto PM = ProgramModel::build(*M, &Cancel);
     if (PM && !Cancel) {
       EngineOptions EO = Opts.EngineOpts;
+      EO.Replay = ReplayText;
       EO.Cancelled = &Cancel;
       EO.MaxFindings = Opts.MaxFindings;
       if (Opts.SvComp)

@@ -33,6 +33,10 @@ struct DriverOptions {
   bool Verify = false;
   bool Stats = false;
   bool Color = false;
+  /// Write the first confirmed race's schedule here (explore).
+  std::string TraceOut;
+  /// Replay a schedule written by --trace-out instead of searching.
+  std::string ReplayFile;
   /// SV-COMP mode: the last line of stdout is TRUE, FALSE or UNKNOWN.
   bool SvComp = false;
   std::string PropertyFile;

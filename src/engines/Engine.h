@@ -52,6 +52,9 @@ struct EngineOptions {
   uint64_t MaxTransitions = 20'000'000;
   /// Input vectors tried when the program reads nondeterministic inputs.
   unsigned InputRounds = 16;
+  /// explore: replay this schedule (Finding::Schedule) instead of
+  /// searching, and report what the final state shows.
+  std::string Replay;
   /// Stop at the first confirmed race (SV-COMP mode needs only one).
   bool StopAtFirstRace = false;
 };

@@ -55,6 +55,9 @@ struct Finding {
   AccessInfo First, Second;
   std::vector<TraceStep> Trace;
   std::string Engine;
+  /// Engine-specific data that reproduces the trace (explore: the
+  /// schedule and input values, as JSON); written by --trace-out.
+  std::string Schedule;
 };
 
 struct Result {

@@ -107,6 +107,17 @@ static cl::opt<bool> AllRacesOpt(
     cl::desc("Keep exploring after the first execution with a race"),
     cl::cat(ExploreCat));
 
+static cl::opt<std::string> TraceOutOpt(
+    "trace-out",
+    cl::desc("Write the first confirmed race's interleaving to FILE "
+             "(replay it with --replay)"),
+    cl::value_desc("FILE"), cl::init(""), cl::cat(ExploreCat));
+static cl::opt<std::string> ReplayOpt(
+    "replay",
+    cl::desc("Replay the interleaving in FILE (from --trace-out) on the "
+             "program and report the race it ends in"),
+    cl::value_desc("FILE"), cl::init(""), cl::cat(ExploreCat));
+
 static const char Overview[] =
     "crace: data-race checker for multithreaded C\n\n"
     "  crace [options] FILE.c... [-- compiler flags]\n"
@@ -228,6 +239,8 @@ int main(int argc, const char **argv) {
   Opts.EngineOpts.InputRounds = InputRoundsOpt;
   Opts.EngineOpts.MaxThreads = MaxThreadsOpt;
   Opts.EngineOpts.StopAtFirstRace = !AllRacesOpt;
+  Opts.TraceOut = TraceOutOpt;
+  Opts.ReplayFile = ReplayOpt;
   Opts.SvComp = SvCompOpt;
   Opts.PropertyFile = PropertyOpt;
   Opts.WitnessFile = WitnessOpt;

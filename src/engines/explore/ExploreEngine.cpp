@@ -4,6 +4,7 @@
 #include "model/ProgramModel.h"
 
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
 #include <algorithm>
 #include <chrono>
 #include <map>
@@ -143,6 +144,9 @@ private:
   bool enabledForRace(unsigned T) const;
   std::string action(const PendingOp &Op, unsigned T) const;
   std::vector<TraceStep> trace() const;
+  std::string schedule() const;
+  bool loadSchedule(llvm::StringRef Text);
+  bool ReplayMode = false;
   AccessInfo access(unsigned T, const MemRef &R, bool Atomic) const;
   void note(const std::string &Reason) {
     if (std::find(Reasons.begin(), Reasons.end(), Reason) == Reasons.end())
@@ -391,6 +395,57 @@ std::string Explorer::action(const PendingOp &Op, unsigned T) const {
   return "";
 }
 
+std::string Explorer::schedule() const {
+  json::Array Steps;
+  for (size_t I = 0; I < Stack.size() && I < Events.size(); ++I) {
+    json::Array Nd;
+    for (Word V : Stack[I].Nondet)
+      Nd.push_back(int64_t(V));
+    Steps.push_back(json::Object{{"thread", int64_t(Stack[I].Chosen)},
+                                 {"inputs", std::move(Nd)}});
+  }
+  json::Array Init;
+  for (Word V : InitNondet)
+    Init.push_back(int64_t(V));
+  json::Value Doc(json::Object{{"initial_inputs", std::move(Init)},
+                               {"steps", std::move(Steps)}});
+  std::string Out;
+  raw_string_ostream OS(Out);
+  OS << Doc;
+  return Out;
+}
+
+bool Explorer::loadSchedule(StringRef Text) {
+  auto Doc = json::parse(Text);
+  if (!Doc) {
+    note("the trace to replay is not valid JSON: " + toString(Doc.takeError()));
+    return false;
+  }
+  const json::Object *O = Doc->getAsObject();
+  const json::Array *Init = O ? O->getArray("initial_inputs") : nullptr;
+  const json::Array *Steps = O ? O->getArray("steps") : nullptr;
+  if (!Init || !Steps) {
+    note("the trace to replay has no 'initial_inputs'/'steps'");
+    return false;
+  }
+  for (const json::Value &V : *Init)
+    InitNondet.push_back(Word(V.getAsInteger().value_or(0)));
+  for (const json::Value &S : *Steps) {
+    const json::Object *SO = S.getAsObject();
+    if (!SO || !SO->getInteger("thread")) {
+      note("malformed step in the trace to replay");
+      return false;
+    }
+    Node N;
+    N.Chosen = unsigned(*SO->getInteger("thread"));
+    if (const json::Array *Nd = SO->getArray("inputs"))
+      for (const json::Value &V : *Nd)
+        N.Nondet.push_back(Word(V.getAsInteger().value_or(0)));
+    Stack.push_back(std::move(N));
+  }
+  return true;
+}
+
 std::vector<TraceStep> Explorer::trace() const {
   std::vector<TraceStep> Steps;
   for (size_t I = 0; I < Events.size(); ++I) {
@@ -446,6 +501,7 @@ void Explorer::checkRaces(size_t D) {
           F.First = access(P, RA, AtA);
           F.Second = access(Q, RB, AtB);
           F.Trace = trace();
+          F.Schedule = schedule();
           TraceStep S1, S2;
           S1.Thread = F.First.Thread;
           S1.ThreadId = P;
@@ -552,6 +608,8 @@ bool Explorer::execute() {
     if (Depth >= Prefix) {
       // A new state: check it, then extend the stack.
       checkRaces(Depth);
+      if (ReplayMode)
+        break; // the replayed schedule ends here
       // Also in a final state: a pending operation dependent with the
       // last events (a thread cut off by exit) must be tried before them.
       analyseState(Depth);
@@ -587,7 +645,7 @@ bool Explorer::execute() {
       N.Chosen = Choice;
       N.Backtrack.insert(Choice);
       Stack.push_back(std::move(N));
-    } else if (Depth + 1 == Prefix) {
+    } else if (Depth + 1 == Prefix && !ReplayMode) {
       // The re-chosen node: its old nondet values belong to another
       // thread's step.
       Stack[Depth].Nondet.clear();
@@ -595,8 +653,12 @@ bool Explorer::execute() {
     Node &N = Stack[Depth];
     unsigned T = N.Chosen;
     if (!Exec.enabled(T)) {
-      note("internal: replay diverged (nondeterminism outside the "
-           "scheduler's control)");
+      note(ReplayMode ? formatv("the trace does not fit this program: step "
+                                "{0} runs a thread that cannot run there",
+                                Depth + 1)
+                            .str()
+                      : "internal: replay diverged (nondeterminism outside "
+                        "the scheduler's control)");
       Stop = true;
       return false;
     }
@@ -648,6 +710,20 @@ bool Explorer::backtrack() {
 Result Explorer::run() {
   auto Start = std::chrono::steady_clock::now();
   R.Engine = "explore";
+  if (!Opts.Replay.empty()) {
+    ReplayMode = true;
+    if (loadSchedule(Opts.Replay))
+      execute();
+    if (Races)
+      R.Program = Verdict::Race;
+    else {
+      R.Program = Verdict::Unknown;
+      R.Reasons = Reasons;
+      R.Reasons.push_back("the replayed interleaving does not end in a race");
+    }
+    R.stat("replayed_steps", double(Transitions));
+    return std::move(R);
+  }
   // Each round explores the interleavings for one sampled input vector;
   // programs without nondeterministic inputs need one round.
   for (unsigned Round = 0; Round < std::max(1u, Opts.InputRounds); ++Round) {
