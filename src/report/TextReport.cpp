@@ -167,8 +167,9 @@ void writeText(const Result &R, raw_ostream &OS, bool Color, bool ShowStats) {
       OS << "  - " << A << "\n";
   }
   if (!R.Reasons.empty()) {
-    OS << (R.Program == Verdict::RaceFree ? "crace: notes:\n"
-                                          : "crace: not proved race-free because:\n");
+    bool Definite = R.Program == Verdict::RaceFree || R.Program == Verdict::Race;
+    OS << (Definite ? "crace: notes:\n"
+                    : "crace: not proved race-free because:\n");
     constexpr size_t Shown = 12;
     for (size_t I = 0; I < R.Reasons.size() && I < Shown; ++I)
       OS << "  - " << R.Reasons[I] << "\n";

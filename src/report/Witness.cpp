@@ -1,10 +1,10 @@
 //===- Witness.cpp - SV-COMP violation witness (YAML 2.0) -----------------===//
 //
-// One violation_sequence: one segment per step of the race's trace (a
-// `function_enter` waypoint for thread starts, an `assumption`-free
-// `branching`-free `follow` at the statement otherwise), each waypoint with
-// the thread_id of the format-2.2 concurrency extension; the last segment
-// targets the second racing access. Validators replay such a witness by
+// One violation_sequence: one segment per thread creation of the race's
+// interleaving (a `function_enter` waypoint at the create call), each
+// waypoint with the thread_id of the format-2.2 concurrency extension; the
+// last segment targets the second racing access. The full interleaving is
+// in crace's own trace (--trace-out). Validators replay such a witness by
 // forcing the schedule; crace's own replay reads its trace files instead.
 //
 //===----------------------------------------------------------------------===//
@@ -99,8 +99,11 @@ void writeSvCompWitness(const Result &R, const std::vector<std::string> &Files,
      << "  content:\n";
   // Steps without a location in the sources (model code) cannot be waypoints.
   std::vector<const TraceStep *> Steps;
+  // Thread creations are the waypoints the format can express honestly
+  // (a call entering the start routine); the data accesses in between are
+  // not branching or function events.
   for (const TraceStep &S : Race->Trace)
-    if (S.Loc.valid())
+    if (S.Loc.valid() && StringRef(S.Action).starts_with("create thread"))
       Steps.push_back(&S);
   for (const TraceStep *S : Steps) {
     OS << "    - segment:\n";
@@ -108,8 +111,10 @@ void writeSvCompWitness(const Result &R, const std::vector<std::string> &Files,
   }
   OS << "    - segment:\n";
   const AccessInfo &A = Race->Second;
-  waypoint(OS, "target", "follow", A.Loc,
-           Steps.empty() ? 0 : Steps.back()->ThreadId);
+  unsigned TargetThread = 0;
+  if (!Race->Trace.empty())
+    TargetThread = Race->Trace.back().ThreadId;
+  waypoint(OS, "target", "follow", A.Loc, TargetThread);
 }
 
 } // namespace crace

@@ -647,7 +647,9 @@ bool Executor::enabled(unsigned T) const {
     // (then its partial loop iterations matter for races), and only once
     // per such situation.
     uint64_t Key = enablerKey(T);
-    return Key != 0 && Key != Th.SpinDoneKey;
+    if (Key == 0 || Key == Th.SpinDoneKey)
+      return false;
+    // ... and then only if its operation itself can run.
   }
   switch (P.K) {
   case PendingOp::Done:
@@ -664,8 +666,8 @@ bool Executor::enabled(unsigned T) const {
     return It->second.Owner == -1 && It->second.Readers == 0;
   }
   case PendingOp::CondWake: {
-    if (!Th.Signalled)
-      return false;
+    // POSIX allows spurious wake-ups: a waiter may return without a
+    // signal, so only the mutex gates it (signals need no modelling).
     auto It = Locks.find(P.Sync2);
     return It == Locks.end() ||
            (It->second.Owner == -1 && It->second.Readers == 0);
@@ -1559,7 +1561,9 @@ Status Executor::step(unsigned T) {
   // local state (localHash); memory writes bump the epoch in store().
   if (K != PendingOp::Memory && K != PendingOp::Lock &&
       K != PendingOp::Unlock && K != PendingOp::AtomicBegin &&
-      K != PendingOp::AtomicEnd && K != PendingOp::Join)
+      K != PendingOp::AtomicEnd && K != PendingOp::Join &&
+      K != PendingOp::CondWait && K != PendingOp::CondWake &&
+      K != PendingOp::CondSignal)
     ++Epoch;
   if (K == PendingOp::Memory && !LastStepped.Refs.empty() &&
       LastStepped.Refs[0].Free)
@@ -1606,13 +1610,23 @@ void Executor::noteSpin(unsigned T, const PendingOp &Done,
       Th.CycleRefs.push_back({R.Addr, R.Size});
     if (Done.K == PendingOp::Lock || Done.K == PendingOp::Unlock)
       Th.CycleLocks.push_back(Done.Sync);
+    if (Done.K == PendingOp::CondWait || Done.K == PendingOp::CondWake)
+      Th.CycleLocks.push_back(Done.Sync2);
   }
   if (Th.Pending.K == PendingOp::Done || Th.Pending.K == PendingOp::Blocked)
     return;
-  if (!Th.SpinSeen.insert(localHash(T)).second) {
-    Th.SpinBlocked = true;
-    Th.SpinDoneKey = enablerKey(T);
+  if (Th.SpinSeen.insert(localHash(T)).second)
+    return;
+  // Back in a state of the cycle. Park only where the thread holds none of
+  // the locks its cycle takes and releases (a condition wait's mutex), or
+  // the others would be kept from them.
+  for (Word L : Th.CycleLocks) {
+    auto It = Locks.find(L);
+    if (It != Locks.end() && It->second.Owner == int(T))
+      return;
   }
+  Th.SpinBlocked = true;
+  Th.SpinDoneKey = enablerKey(T);
 }
 
 uint64_t Executor::enablerKey(unsigned T) const {

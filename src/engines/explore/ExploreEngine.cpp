@@ -802,7 +802,6 @@ void Explorer::finish(std::chrono::steady_clock::time_point Start) {
   if (R.Program == Verdict::RaceFree) {
     R.Assumptions = {
         "sequential consistency (no weak-memory reorderings)",
-        "condition variables do not wake up spuriously",
         "library functions behave as their models in models/"};
   } else if (R.Program == Verdict::Unknown) {
     R.Reasons = Reasons;
