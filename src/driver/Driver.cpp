@@ -240,7 +240,9 @@ Result runPortfolio(const ProgramModel &PM, const EngineOptions &EO,
   Result Static = runEngine(EngineKind::Lockset, PM, EO);
   if (Static.Program == Verdict::RaceFree || Cancel)
     return Static;
-  Result Dynamic = runEngine(EngineKind::Explore, PM, EO);
+  EngineOptions DynOpts = EO;
+  DynOpts.Static = &Static;
+  Result Dynamic = runEngine(EngineKind::Explore, PM, DynOpts);
   if (Dynamic.Program == Verdict::Race || Dynamic.Program == Verdict::RaceFree) {
     Dynamic.Stats.insert(Dynamic.Stats.begin(), Static.Stats.begin(),
                          Static.Stats.end());
@@ -410,8 +412,18 @@ int runCraceOnce(const DriverOptions &Opts) {
       EO.MaxFindings = Opts.MaxFindings;
       if (Opts.SvComp)
         EO.StopAtFirstRace = true;
-      R = Portfolio ? runPortfolio(*PM, EO, Cancel)
-                    : runEngine(*Kind, *PM, EO);
+      if (Portfolio) {
+        R = runPortfolio(*PM, EO, Cancel);
+      } else if (*Kind == EngineKind::Explore && EO.Pdp && EO.Replay.empty()) {
+        // Property-driven pruning needs the static candidate pairs.
+        Result Static = runEngine(EngineKind::Lockset, *PM, EO);
+        EO.Static = &Static;
+        R = runEngine(*Kind, *PM, EO);
+        R.Stats.insert(R.Stats.begin(), Static.Stats.begin(),
+                       Static.Stats.end());
+      } else {
+        R = runEngine(*Kind, *PM, EO);
+      }
     }
   }
   if (Cancel && R.Program == Verdict::Race) {

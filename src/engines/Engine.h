@@ -55,6 +55,10 @@ struct EngineOptions {
   /// explore: replay this schedule (Finding::Schedule) instead of
   /// searching, and report what the final state shows.
   std::string Replay;
+  /// explore: property-driven pruning (PDP) with the static candidate
+  /// pairs of this result (lockset engine's), when complete.
+  bool Pdp = true;
+  const Result *Static = nullptr;
   /// Stop at the first confirmed race (SV-COMP mode needs only one).
   bool StopAtFirstRace = false;
 };

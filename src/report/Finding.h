@@ -68,6 +68,13 @@ struct Result {
   std::vector<std::string> Assumptions;
   /// Why the verdict is not race-free / not more precise.
   std::vector<std::string> Reasons;
+  /// Static engines: every instruction pair that may race (one entry per
+  /// pair), and whether the list is complete (no limit hit, nothing
+  /// unanalysable met). The explore engine's property-driven pruning uses
+  /// it.
+  std::vector<std::pair<const llvm::Instruction *, const llvm::Instruction *>>
+      CandidatePairs;
+  bool CandidatesComplete = false;
   /// Named statistics, in insertion order.
   std::vector<std::pair<std::string, double>> Stats;
   void stat(std::string Name, double V) { Stats.emplace_back(std::move(Name), V); }

@@ -102,6 +102,11 @@ static cl::opt<unsigned> InputRoundsOpt(
     cl::desc("Input vectors to sample when the program reads "
              "nondeterministic inputs (default 16)"),
     cl::init(16), cl::cat(ExploreCat));
+static cl::opt<bool> NoPdpOpt(
+    "no-pdp",
+    cl::desc("Turn off property-driven pruning (prune no backtrack point "
+             "by the static lockset analysis)"),
+    cl::cat(ExploreCat));
 static cl::opt<bool> AllRacesOpt(
     "all-races",
     cl::desc("Keep exploring after the first execution with a race"),
@@ -237,6 +242,7 @@ int main(int argc, const char **argv) {
   Opts.EngineOpts.MaxDepth = MaxDepthOpt;
   Opts.EngineOpts.MaxTransitions = MaxTransOpt;
   Opts.EngineOpts.InputRounds = InputRoundsOpt;
+  Opts.EngineOpts.Pdp = !NoPdpOpt;
   Opts.EngineOpts.MaxThreads = MaxThreadsOpt;
   Opts.EngineOpts.StopAtFirstRace = !AllRacesOpt;
   Opts.TraceOut = TraceOutOpt;

@@ -1848,6 +1848,30 @@ Status Executor::stepImpl(unsigned T) {
   return runToVisible(T);
 }
 
+ThreadPos Executor::position(unsigned T) const {
+  ThreadPos P;
+  const Thread &Th = Threads[T];
+  if (Exited || Th.Finished)
+    return P;
+  switch (Th.Pending.K) {
+  case PendingOp::Done:
+  case PendingOp::Blocked:
+  case PendingOp::ThreadEnd:
+  case PendingOp::ProgramExit:
+    return P;
+  default:
+    break;
+  }
+  for (auto It = Th.Stack.rbegin(); It != Th.Stack.rend(); ++It) {
+    FramePos F;
+    F.F = It->F;
+    F.BB = It->BB;
+    F.PC = It->PC == It->BB->end() ? nullptr : &*It->PC;
+    P.push_back(F);
+  }
+  return P;
+}
+
 std::string Executor::describe(uint32_t Obj, uint64_t Off,
                                uint64_t Size) const {
   if (Obj >= Objects.size())

@@ -23,6 +23,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "engines/explore/Pdp.h"
 #include "model/SyncAPI.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -152,6 +153,9 @@ public:
   [[nodiscard]] std::string describe(uint32_t Obj, uint64_t Off,
                                      uint64_t Size) const;
   [[nodiscard]] uint64_t instructionsExecuted() const { return Steps; }
+  /// Where T is (innermost frame first); empty when it has no future
+  /// (finished, ending, blocked for good, or the program has exited).
+  [[nodiscard]] ThreadPos position(unsigned T) const;
   /// A condition signal found more than one waiter (only the longest
   /// waiter is woken: one of the possible choices).
   [[nodiscard]] bool signalChoiceCut() const { return SignalChoice; }

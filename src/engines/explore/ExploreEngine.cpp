@@ -105,6 +105,9 @@ struct Event {
 
 struct Node {
   unsigned Chosen = 0;
+  /// PDP: no race is reachable from this state (static candidate pairs
+  /// cannot be executed by two threads any more).
+  bool SubspaceRaceFree = false;
   std::set<unsigned> Backtrack, Done, Sleep;
   std::vector<unsigned> Enabled;
   /// Nondeterministic values drawn while Chosen ran.
@@ -114,7 +117,10 @@ struct Node {
 class Explorer {
 public:
   Explorer(const ProgramModel &PM, const EngineOptions &Opts)
-      : PM(PM), Opts(Opts), Exec(PM, limits(Opts)), Rng(Opts.Seed) {}
+      : PM(PM), Opts(Opts), Exec(PM, limits(Opts)), Rng(Opts.Seed) {
+    if (Opts.Pdp && Opts.Static && Opts.Static->CandidatesComplete)
+      Oracle = std::make_unique<PdpOracle>(PM, *Opts.Static);
+  }
 
   Result run();
 
@@ -208,6 +214,8 @@ private:
   uint64_t Executions = 0, Transitions = 0, MaxDepthSeen = 0;
   unsigned Races = 0;
   unsigned Rounds = 0;
+  std::unique_ptr<PdpOracle> Oracle;
+  uint64_t Pruned = 0, PdpChecks = 0;
 };
 
 std::vector<uint64_t> keysOf(const PendingOp &Op, unsigned T) {
@@ -347,6 +355,11 @@ void Explorer::analyseState(size_t D) {
     if (Last < 0 || size_t(Last) >= D)
       continue;
     Node &N = Stack[Last];
+    if (N.SubspaceRaceFree) {
+      // PDP: nothing below that state can race; do not backtrack there.
+      ++Pruned;
+      continue;
+    }
     if (std::find(N.Enabled.begin(), N.Enabled.end(), P) != N.Enabled.end())
       N.Backtrack.insert(P);
     else
@@ -628,6 +641,18 @@ bool Explorer::execute() {
       Node N;
       N.Enabled = Enabled;
       N.Sleep = NextSleep;
+      if (Oracle) {
+        // Monotone along a run: a race-free subspace stays race-free.
+        if (Depth > 0 && Stack[Depth - 1].SubspaceRaceFree) {
+          N.SubspaceRaceFree = true;
+        } else {
+          std::vector<ThreadPos> Pos;
+          for (unsigned T = 0; T < NT; ++T)
+            Pos.push_back(Exec.position(T));
+          ++PdpChecks;
+          N.SubspaceRaceFree = Oracle->raceFree(Pos);
+        }
+      }
       // Keep the running thread when possible (few context switches first).
       unsigned Choice = NT;
       unsigned Prev = Events.empty() ? 0 : Events.back().Tid;
@@ -644,6 +669,30 @@ bool Explorer::execute() {
         break; // every enabled thread sleeps: explored elsewhere
       N.Chosen = Choice;
       N.Backtrack.insert(Choice);
+      // PDP: the chosen operation and a candidate partner in another
+      // thread's future are explored in both orders here, since the
+      // dependency chain that would lead back here may run through a
+      // pruned subspace.
+      if (Oracle && !N.SubspaceRaceFree) {
+        std::vector<ThreadPos> Pos;
+        for (unsigned T = 0; T < NT; ++T)
+          Pos.push_back(Exec.position(T));
+        for (unsigned P : Oracle->partnerThreads(Exec.pending(Choice).Inst, Pos)) {
+          if (P == Choice)
+            continue;
+          if (std::count(Enabled.begin(), Enabled.end(), P))
+            N.Backtrack.insert(P);
+          else
+            N.Backtrack.insert(Enabled.begin(), Enabled.end());
+        }
+      }
+      // A parked spinner woken by another thread's pending write: its loop
+      // reads what that write changes, so it must also run first here
+      // (its pending operation alone does not show the conflict).
+      if (!N.SubspaceRaceFree)
+        for (unsigned T : Enabled)
+          if (Exec.spinning(T) && !N.Sleep.count(T))
+            N.Backtrack.insert(T);
       Stack.push_back(std::move(N));
     } else if (Depth + 1 == Prefix && !ReplayMode) {
       // The re-chosen node: its old nondet values belong to another
@@ -799,7 +848,12 @@ void Explorer::finish(std::chrono::steady_clock::time_point Start) {
     R.Program = Verdict::Unknown;
   if (R.Program != Verdict::Unknown)
     R.Reasons = Notes;
-  if (R.Program == Verdict::RaceFree) {
+  if (R.Program == Verdict::RaceFree && Pruned) {
+    R.Assumptions = PM.assumptions();
+    R.Assumptions.push_back("the search skipped subspaces the static lockset "
+                            "analysis shows race-free (property-driven "
+                            "pruning; --no-pdp turns it off)");
+  } else if (R.Program == Verdict::RaceFree) {
     R.Assumptions = {
         "sequential consistency (no weak-memory reorderings)",
         "library functions behave as their models in models/"};
@@ -816,6 +870,10 @@ void Explorer::finish(std::chrono::steady_clock::time_point Start) {
   R.stat("max_depth", double(MaxDepthSeen));
   R.stat("races", double(Races));
   R.stat("input_rounds", double(Rounds + 1));
+  R.stat("pdp", Oracle ? 1.0 : 0.0);
+  R.stat("pdp_candidate_pairs", Oracle ? double(Oracle->candidates()) : 0.0);
+  R.stat("pdp_checks", double(PdpChecks));
+  R.stat("pdp_pruned_backtracks", double(Pruned));
 }
 
 } // namespace

@@ -452,6 +452,10 @@ Result LocksetEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
     for (size_t J = I; J < Anywhere.size(); ++J)
       Check(Anywhere[I], Anywhere[J]);
   bool Stopped = Found.size() >= MaxCollected;
+  for (const auto &[A, B] : Reported)
+    R.CandidatePairs.push_back({std::get<0>(A), std::get<0>(B)});
+  R.CandidatesComplete = !Stopped && PM.unsoundness().empty() &&
+                         !(Opts.Cancelled && Opts.Cancelled->load());
 
   bool Cancelled = Opts.Cancelled && Opts.Cancelled->load();
   if (Cancelled) {
