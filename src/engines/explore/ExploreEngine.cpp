@@ -850,6 +850,9 @@ void Explorer::finish(std::chrono::steady_clock::time_point Start) {
     R.Reasons = Notes;
   if (R.Program == Verdict::RaceFree && Pruned) {
     R.Assumptions = PM.assumptions();
+    if (PM.mainFunction() && PM.mainFunction()->arg_size() > 0)
+      R.Assumptions.push_back("main runs without command-line arguments "
+                              "(argc = 1)");
     R.Assumptions.push_back("the search skipped subspaces the static lockset "
                             "analysis shows race-free (property-driven "
                             "pruning; --no-pdp turns it off)");
@@ -857,6 +860,9 @@ void Explorer::finish(std::chrono::steady_clock::time_point Start) {
     R.Assumptions = {
         "sequential consistency (no weak-memory reorderings)",
         "library functions behave as their models in models/"};
+    if (PM.mainFunction() && PM.mainFunction()->arg_size() > 0)
+      R.Assumptions.push_back("main runs without command-line arguments "
+                              "(argc = 1)");
   } else if (R.Program == Verdict::Unknown) {
     R.Reasons = Reasons;
     R.Reasons.insert(R.Reasons.end(), Notes.begin(), Notes.end());
