@@ -1877,6 +1877,23 @@ Status Executor::stepImpl(unsigned T) {
   return runToVisible(T);
 }
 
+std::string Executor::describeAddress(Word Addr) const {
+  auto Id = objectAt(Addr);
+  if (!Id)
+    return formatv("{0:x}", Addr).str();
+  return describe(*Id, Addr - Objects[*Id].Base, 1);
+}
+
+std::vector<std::string> Executor::locksHeld(unsigned T) const {
+  std::vector<std::string> Names;
+  for (const auto &[Addr, L] : Locks)
+    if (L.Owner == int(T))
+      Names.push_back(describeAddress(Addr));
+  if (AtomicOwner == int(T))
+    Names.push_back("atomic section");
+  return Names;
+}
+
 ThreadPos Executor::position(unsigned T) const {
   ThreadPos P;
   const Thread &Th = Threads[T];

@@ -152,6 +152,10 @@ public:
   /// C-level name of the byte at Off of object Obj ("x", "s.f", "heap ...").
   [[nodiscard]] std::string describe(uint32_t Obj, uint64_t Off,
                                      uint64_t Size) const;
+  /// The C name of the object at Addr ("m", "s.lock", "heap ...").
+  [[nodiscard]] std::string describeAddress(Word Addr) const;
+  /// Names of the locks T holds (and "atomic section").
+  [[nodiscard]] std::vector<std::string> locksHeld(unsigned T) const;
   [[nodiscard]] uint64_t instructionsExecuted() const { return Steps; }
   /// Where T is (innermost frame first); empty when it has no future
   /// (finished, ending, blocked for good, or the program has exited).

@@ -383,8 +383,8 @@ std::string Explorer::action(const PendingOp &Op, unsigned T) const {
   case PendingOp::Lock:
     return std::string(Op.Try ? "try-lock " : Op.ReadLock ? "read-lock "
                                                           : "lock ") +
-           formatv("0x{0:x}", Op.Sync).str();
-  case PendingOp::Unlock: return formatv("unlock 0x{0:x}", Op.Sync).str();
+           Exec.describeAddress(Op.Sync);
+  case PendingOp::Unlock: return "unlock " + Exec.describeAddress(Op.Sync);
   case PendingOp::AtomicBegin: return "begin atomic section";
   case PendingOp::AtomicEnd: return "end atomic section";
   case PendingOp::CondWait: return "wait on condition (releases the mutex)";
@@ -483,6 +483,7 @@ AccessInfo Explorer::access(unsigned T, const MemRef &Ref, bool Atomic) const {
   A.Size = Ref.Size;
   A.Loc = PM.location(Exec.pending(T).Inst);
   A.Variable = Exec.describe(Ref.Obj, Ref.Off, Ref.Size);
+  A.Locks = Exec.locksHeld(T);
   return A;
 }
 
