@@ -711,6 +711,10 @@ bool Executor::enabled(unsigned T) const {
     auto It = Semaphores.find(P.Sync);
     return It != Semaphores.end() && It->second > 0;
   }
+  case PendingOp::Create:
+    // At the thread bound the creator waits: the runs explored are those
+    // where it has not got that far yet (never a wrong race).
+    return Threads.size() < Limits.MaxThreads;
   case PendingOp::Join: {
     Word H = P.Sync;
     if (H == 0 || H > Threads.size())
@@ -1402,8 +1406,17 @@ Status Executor::execute(unsigned T, bool &Visible) {
                            "behaviour, e.g. a function without return)");
   case Instruction::Call: {
     auto &CB = cast<CallBase>(I);
-    if (CB.isInlineAsm())
+    if (CB.isInlineAsm()) {
+      // An empty asm statement is a compiler barrier: nothing to do under
+      // sequential consistency.
+      auto *IA = cast<InlineAsm>(CB.getCalledOperand());
+      if (StringRef(IA->getAsmString()).trim().empty() &&
+          CB.getType()->isVoidTy()) {
+        advance(T);
+        return Status::Ok;
+      }
       return unsupported(&I, "inline assembly");
+    }
     const Function *Callee = CB.getCalledFunction();
     if (!Callee) {
       Word A = get(CB.getCalledOperand(), T).W;

@@ -165,6 +165,11 @@ public:
   [[nodiscard]] bool signalChoiceCut() const { return SignalChoice; }
   /// T came back to a local state without any global change: it only
   /// spins until another thread writes what it reads.
+  [[nodiscard]] bool atThreadBound(unsigned T) const {
+    return Threads[T].Pending.K == PendingOp::Create &&
+           Threads.size() >= Limits.MaxThreads;
+  }
+  [[nodiscard]] unsigned maxThreads() const { return Limits.MaxThreads; }
   [[nodiscard]] bool spinning(unsigned T) const {
     return Threads[T].SpinBlocked;
   }

@@ -536,6 +536,9 @@ void Explorer::checkRaces(size_t D) {
 void Explorer::checkDeadlock() {
   std::vector<const Instruction *> Blocked;
   bool AnyWaiting = false;
+  for (unsigned T = 0; T < Exec.numThreads(); ++T)
+    if (Exec.atThreadBound(T))
+      return; // held back by the bound (noted), not deadlocked
   for (unsigned T = 0; T < Exec.numThreads(); ++T) {
     const PendingOp &P = Exec.pending(T);
     if (P.K == PendingOp::Done || P.K == PendingOp::Blocked ||
@@ -621,6 +624,14 @@ bool Explorer::execute() {
         Enabled.push_back(T);
     if (Depth >= Prefix) {
       // A new state: check it, then extend the stack.
+      if (Exhaustive && Exec.numThreads() >= Exec.maxThreads())
+        for (unsigned T = 0; T < NT; ++T)
+          if (Exec.atThreadBound(T)) {
+            note(formatv("thread bound of {0} reached (--max-threads): runs "
+                         "with more threads were not explored",
+                         Exec.maxThreads()));
+            Exhaustive = false;
+          }
       checkRaces(Depth);
       if (ReplayMode)
         break; // the replayed schedule ends here
