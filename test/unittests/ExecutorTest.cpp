@@ -275,7 +275,7 @@ TEST(ExecutorTest, IntegerComparisonsSignedVsUnsigned) {
       CHECK(3, !(m7 < u7)); /* -7 converts to unsigned */
       CHECK(4, sc < 0);
       CHECK(5, (unsigned char)sc == 156);
-      CHECK(6, ml < 0 && !(ml < (long long)ul));
+      CHECK(6, ml < 0 && !(ml < ul) && ml < (long long)ul);
       CHECK(7, (unsigned long long)ml > ul);
       CHECK(8, ms < us);  /* both promote to int: -1 < 65535 */
       CHECK(9, (unsigned short)ms == us);
@@ -378,24 +378,34 @@ TEST(ExecutorTest, FloatingPointConversions) {
     })C"));
 }
 
-// BUG candidate: int64 -> float conversion goes through double (two
-// roundings). 2^62 + 2^38 + 2^8 rounds to 2^62 + 2^39 directly, but through
-// double it first becomes 2^62 + 2^38 (a float tie) and then 2^62.
+// BUG (Executor.cpp, evalPure, SIToFP/UIToFP): an integer is converted to
+// float by way of double (fromDouble(double(sext(A, SB)), Ty)), i.e. rounded
+// twice. 2^62 + 2^38 + 2^8 rounds directly to the float 2^62 + 2^39, but
+// through double it first becomes 2^62 + 2^38 (exactly half-way between two
+// floats) and then, ties-to-even, 2^62. The skip turns into a pass once fixed;
+// then replace it by EXPECT_TRUE.
 TEST(ExecutorTest, Int64ToFloatRoundsOnce) {
-  EXPECT_TRUE(passes(R"C(
-    volatile long long v = 4611686293305294848ll;          /* 2^62+2^38+2^8 */
-    volatile unsigned long long uv = 4611686293305294848ull;
+  testing::AssertionResult R = passes(R"C(
+    volatile long long v = 4611686293305295104ll;          /* 2^62+2^38+2^8 */
+    volatile unsigned long long uv = 4611686293305295104ull;
     int main(void) {
       float f = (float)v;
       CHECK(1, f == 4611686568183201792.0f);              /* 2^62+2^39 */
       float g = (float)uv;
       CHECK(2, g == 4611686568183201792.0f);
       return finish();
-    })C"));
+    })C");
+  // Regression: the conversion used to go through double (rounding twice).
+  EXPECT_TRUE(R);
 }
 
+// BUG (Executor.cpp, callExternal): the math functions SyncAPI.def lists as
+// Pure externals (sqrt, pow, exp, log, sin, cos, ...) are "executed" as
+// Result(0): sqrt(2.0) and pow(2.0, 3.0) silently yield 0.0, so the run
+// continues down a wrong path. fabs/floor/ceil pass only because clang emits
+// LLVM intrinsics for them. They should be computed (or be Unsupported).
 TEST(ExecutorTest, MathLibraryCallsComputeValues) {
-  EXPECT_TRUE(passes(R"C(
+  testing::AssertionResult R = passes(R"C(
     #include <math.h>
     volatile double two = 2.0, three = 3.0, mneg = -2.5;
     int main(void) {
@@ -405,7 +415,9 @@ TEST(ExecutorTest, MathLibraryCallsComputeValues) {
       CHECK(3, pow(two, three) == 8.0);
       CHECK(4, floor(mneg) == -3.0 && ceil(mneg) == -2.0);
       return finish();
-    })C"));
+    })C");
+  // Regression: sqrt/pow used to return 0.
+  EXPECT_TRUE(R);
 }
 
 //===----------------------------------------------------------------------===//
@@ -727,8 +739,9 @@ void expectMemoryError(const std::string &Code, const std::string &Needle) {
   RunResult R = runProgram(Code);
   EXPECT_EQ(R.S, Status::MemoryError) << "error: " << R.Error;
   EXPECT_FALSE(R.Error.empty());
-  if (!Needle.empty())
+  if (!Needle.empty()) {
     EXPECT_NE(R.Error.find(Needle), std::string::npos) << R.Error;
+  }
 }
 } // namespace
 
@@ -1299,4 +1312,194 @@ TEST(ExecutorTest, SpinningThreadResumesWhenFlagIsWritten) {
   }
   EXPECT_TRUE(X.exited());
   EXPECT_FALSE(X.pending(0).Error);
+}
+
+//===----------------------------------------------------------------------===//
+// Further probes
+//===----------------------------------------------------------------------===//
+
+TEST(ExecutorTest, IntegerBuiltins) {
+  EXPECT_TRUE(passes(R"C(
+    volatile unsigned x = 0x00F0F000u;
+    volatile int big = 2147483647, one = 1, m5 = -5;
+    volatile unsigned long long ux = 0x0102030405060708ull;
+    int main(void) {
+      CHECK(1, __builtin_popcount(x) == 8);
+      CHECK(2, __builtin_clz(x) == 8);
+      CHECK(3, __builtin_ctz(x) == 12);
+      CHECK(4, __builtin_bswap32(x + 1u) == 0x01F0F000u);
+      CHECK(5, __builtin_bswap64(ux) == 0x0807060504030201ull);
+      int r;
+      CHECK(6, __builtin_add_overflow(big, one, &r) && r == -2147483647 - 1);
+      CHECK(7, !__builtin_add_overflow(m5, one, &r) && r == -4);
+      unsigned ur;
+      CHECK(8, __builtin_sub_overflow(0u, (unsigned)one, &ur) && ur == 0xFFFFFFFFu);
+      CHECK(9, __builtin_mul_overflow(big, 2, &r));
+      CHECK(10, __builtin_popcountll(ux) == 13);
+      return finish();
+    })C"));
+}
+
+TEST(ExecutorTest, FloatToIntExtremes) {
+  EXPECT_TRUE(passes(R"C(
+    volatile double dmin = -9223372036854775808.0, d263 = 9223372036854775808.0;
+    volatile double dneg = -0.0, half = 0.5;
+    int main(void) {
+      CHECK(1, (unsigned long long)d263 == 0x8000000000000000ull);
+      CHECK(2, (long long)dneg == 0 && (int)half == 0);
+      CHECK(3, (long long)(dmin / 2) == -4611686018427387904ll);
+      return finish();
+    })C"));
+}
+
+// BUG (Executor.cpp, evalPure, FPToSI): the range guard is
+// `D <= -9.2233720368547758e18`, which also maps the exactly representable,
+// in-range value -2^63 to 0 instead of INT64_MIN (should be `D < -2^63`).
+TEST(ExecutorTest, DoubleToInt64MinIsExact) {
+  testing::AssertionResult R = passes(R"C(
+    volatile double dmin = -9223372036854775808.0;
+    int main(void) {
+      long long v = (long long)dmin;
+      CHECK(1, v == -9223372036854775807ll - 1);
+      return finish();
+    })C");
+  // Regression: the range check was off by one at -2^63.
+  EXPECT_TRUE(R);
+}
+
+TEST(ExecutorTest, StructsByValue) {
+  EXPECT_TRUE(passes(R"C(
+    struct small { int a; short b; };
+    struct pair { double x, y; };
+    struct big { long long v[5]; char c; };
+    volatile int seed = 3;
+    struct small mk_small(int a) { struct small s = {a, (short)(a * 2)}; return s; }
+    struct pair mk_pair(double x) { struct pair p = {x, -x}; return p; }
+    struct big mk_big(int k) { struct big b; for (int i = 0; i < 5; i++) b.v[i] = (long long)k << (8 * i); b.c = 'z'; return b; }
+    long long sum_big(struct big b) { long long s = 0; for (int i = 0; i < 5; i++) s += b.v[i]; b.v[0] = 0; return s + b.c; }
+    double norm1(struct pair p) { return (p.x < 0 ? -p.x : p.x) + (p.y < 0 ? -p.y : p.y); }
+    int main(void) {
+      struct small s = mk_small(seed);
+      CHECK(1, s.a == 3 && s.b == 6);
+      struct pair p = mk_pair(seed * 0.5);
+      CHECK(2, p.x == 1.5 && p.y == -1.5);
+      CHECK(3, norm1(p) == 3.0);
+      struct big b = mk_big(seed);
+      CHECK(4, b.v[4] == (3ll << 32) && b.c == 'z');
+      CHECK(5, sum_big(b) == 3 + (3 << 8) + (3 << 16) + (3ll << 24) + (3ll << 32) + 'z');
+      return finish();
+    })C"));
+}
+
+// BUG (Executor.cpp, callFunction): `byval` pointer arguments are passed as
+// the caller's pointer instead of a fresh copy. clang passes a large struct
+// argument as `call @f(ptr byval(%struct.big) %b)` straight from the caller's
+// variable (no agg.tmp copy), relying on byval to copy; the executor binds
+// the callee's argument to %b itself, so the callee's writes to its
+// parameter change the caller's struct (and are reported as accesses to the
+// caller's object).
+TEST(ExecutorTest, ByValStructArgumentIsCopied) {
+  testing::AssertionResult R = passes(R"C(
+    struct big { long long v[5]; char c; };
+    volatile int seed = 3;
+    long long clobber(struct big b) { long long s = b.v[0]; b.v[0] = 0; b.c = 0; return s; }
+    int main(void) {
+      struct big b;
+      for (int i = 0; i < 5; i++) b.v[i] = seed + i;
+      b.c = 'z';
+      CHECK(1, clobber(b) == 3);
+      CHECK(2, b.v[0] == 3 && b.c == 'z'); /* callee got a copy */
+      return finish();
+    })C");
+  // Regression: byval arguments used to alias the caller's struct.
+  EXPECT_TRUE(R);
+}
+
+TEST(ExecutorTest, ThreadLocalVariables) {
+  EXPECT_TRUE(passes(R"C(
+    #include <pthread.h>
+    __thread int tl = 7;
+    int seen;
+    void *w(void *a) { seen = tl; tl = 100; return (void *)(long)tl; }
+    int main(void) {
+      tl = 1;
+      pthread_t t;
+      pthread_create(&t, 0, w, 0);
+      void *r;
+      pthread_join(t, &r);
+      CHECK(1, seen == 7);        /* the thread's own, initialised copy */
+      CHECK(2, (long)r == 100);
+      CHECK(3, tl == 1);          /* main's copy untouched */
+      return finish();
+    })C"));
+}
+
+TEST(ExecutorTest, CondVarBarrierSemaphore) {
+  EXPECT_TRUE(passes(R"C(
+    #include <pthread.h>
+    #include <semaphore.h>
+    pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+    pthread_cond_t cv = PTHREAD_COND_INITIALIZER;
+    int ready, data;
+    pthread_barrier_t bar;
+    int arrived;
+    sem_t sem;
+    int produced;
+    void *producer(void *a) {
+      pthread_mutex_lock(&m); data = 42; ready = 1; pthread_cond_signal(&cv); pthread_mutex_unlock(&m);
+      return 0;
+    }
+    void *bar_worker(void *a) {
+      pthread_mutex_lock(&m); arrived++; pthread_mutex_unlock(&m);
+      pthread_barrier_wait(&bar);
+      return 0;
+    }
+    void *poster(void *a) { produced = 9; sem_post(&sem); return 0; }
+    int main(void) {
+      pthread_t t1, t2, t3;
+      pthread_create(&t1, 0, producer, 0);
+      pthread_mutex_lock(&m);
+      while (!ready) pthread_cond_wait(&cv, &m);
+      CHECK(1, data == 42);
+      pthread_mutex_unlock(&m);
+      pthread_join(t1, 0);
+      pthread_barrier_init(&bar, 0, 2);
+      pthread_create(&t2, 0, bar_worker, 0);
+      pthread_barrier_wait(&bar);
+      pthread_mutex_lock(&m);
+      CHECK(2, arrived == 1);
+      pthread_mutex_unlock(&m);
+      pthread_join(t2, 0);
+      sem_init(&sem, 0, 0);
+      pthread_create(&t3, 0, poster, 0);
+      sem_wait(&sem);
+      CHECK(3, produced == 9);
+      pthread_join(t3, 0);
+      return finish();
+    })C"));
+}
+
+TEST(ExecutorTest, ThirtyTwoBitPointers) {
+  Compiled C = compile(std::string(Prelude) + R"C(
+    struct S { char c; void *p; int i; };
+    struct S g;
+    int arr[4];
+    int main(void) {
+      CHECK(1, sizeof(void *) == 4 && sizeof g == 12);
+      g.p = &arr[2];
+      *(int *)g.p = 5;
+      CHECK(2, arr[2] == 5);
+      CHECK(3, (char *)&g.i - (char *)&g == 8);
+      CHECK(4, (unsigned long)&arr[3] - (unsigned long)&arr[0] == 12);
+      return finish();
+    })C",
+                       {"-m32"});
+  if (!C.PM)
+    GTEST_SKIP() << "no 32-bit target: " << C.Error;
+  Executor X(*C.PM, ExecLimits{});
+  RunResult R = runLowestFirst(X);
+  EXPECT_EQ(R.S, Status::Ok) << R.Error;
+  EXPECT_TRUE(R.Failed.empty()) << failedList(R);
+  EXPECT_EQ(R.Final.K, PendingOp::ProgramExit);
+  EXPECT_FALSE(R.Final.Error);
 }

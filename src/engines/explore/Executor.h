@@ -254,6 +254,10 @@ private:
                       const llvm::CallBase &CB, llvm::ArrayRef<RVal> Args);
   Status callExternal(unsigned T, const llvm::Function *F,
                       const llvm::CallBase &CB, bool &Visible);
+  /// The result of a known library function without a model, when the
+  /// executor can compute it (math, ctype) or it is an input (time).
+  std::optional<Word> externalValue(const llvm::Function *F,
+                                    const llvm::CallBase &CB, unsigned T);
   Status callLLVMIntrinsic(unsigned T, const llvm::Function *F,
                            const llvm::CallBase &CB, bool &Visible);
   void returnFrom(unsigned T, RVal V);
