@@ -156,7 +156,8 @@ int finish(const DriverOptions &Opts, const Result &R) {
   if (!Opts.TraceOut.empty()) {
     const Finding *F = nullptr;
     for (const Finding &C : R.Findings)
-      if (C.Kind == Verdict::Race && !C.Schedule.empty()) {
+      if (C.Kind == Verdict::Race && C.Category == FindingCategory::DataRace &&
+          !C.Schedule.empty()) {
         F = &C;
         break;
       }
@@ -254,7 +255,7 @@ Result runPortfolio(const ProgramModel &PM, const EngineOptions &EO,
     Static.Reasons.push_back("explore: " + Why);
   // Deadlocks found on the way are still worth reporting.
   for (Finding &F : Dynamic.Findings)
-    if (F.Category == FindingCategory::Deadlock)
+    if (F.Category != FindingCategory::DataRace)
       Static.Findings.push_back(std::move(F));
   Static.Stats.insert(Static.Stats.end(), Dynamic.Stats.begin(),
                       Dynamic.Stats.end());

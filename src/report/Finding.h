@@ -46,8 +46,9 @@ struct TraceStep {
 
 /// What a finding reports. Only data races bear on the program verdict;
 /// deadlocks are reported alongside (First/Second: two blocked threads,
-/// Variable: what each waits for).
-enum class FindingCategory { DataRace, Deadlock };
+/// Variable: what each waits for), and so are assertion failures (First:
+/// the failing call).
+enum class FindingCategory { DataRace, Deadlock, AssertionFailure };
 
 struct Finding {
   Verdict Kind = Verdict::PossibleRace;

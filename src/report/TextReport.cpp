@@ -116,6 +116,20 @@ void writeText(const Result &R, raw_ostream &OS, bool Color, bool ShowStats) {
   };
   for (const Finding &F : R.Findings) {
     const AccessInfo &A = F.First, &B = F.Second;
+    if (F.Category == FindingCategory::AssertionFailure) {
+      Bold(raw_ostream::WHITE);
+      OS << where(A.Loc) << ": ";
+      Bold(raw_ostream::RED);
+      OS << "error: ";
+      Reset();
+      Bold(raw_ostream::WHITE);
+      OS << formatv("assertion fails in thread '{0}' [assertion]\n",
+                    A.Thread);
+      Reset();
+      snippet(Src, A.Loc, OS);
+      writeTrace(F, OS);
+      continue;
+    }
     if (F.Category == FindingCategory::Deadlock) {
       Bold(raw_ostream::WHITE);
       OS << where(A.Loc) << ": ";

@@ -8,6 +8,7 @@
 //   x = 1;  // expected-race(explore)       ... for that engine only
 //   lock(&b); // expected-deadlock(explore)  a reported deadlock has a
 //                                           blocked thread on this line
+//   assert(x);  // expected-assertion(explore)  an assertion fails here
 // Every reported race must have an access on an expected-race line, and
 // every expected-race line must be an access of some reported race.
 //
@@ -55,7 +56,8 @@ bool appliesTo(StringRef &S, StringRef Engine) {
 bool verifyExpectations(const Result &R, const std::vector<std::string> &Files,
                         raw_ostream &OS) {
   std::optional<Verdict> Any, ForEngine;
-  std::set<std::pair<std::string, unsigned>> RaceLines, DeadlockLines;
+  std::set<std::pair<std::string, unsigned>> RaceLines, DeadlockLines,
+      AssertLines;
   std::map<std::string, std::string> Display;
   bool Ok = true;
   for (const std::string &File : Files) {
@@ -102,6 +104,9 @@ bool verifyExpectations(const Result &R, const std::vector<std::string> &Files,
         } else if (S.consume_front("expected-deadlock")) {
           if (appliesTo(S, R.Engine))
             DeadlockLines.insert({Canon, LineNo});
+        } else if (S.consume_front("expected-assertion")) {
+          if (appliesTo(S, R.Engine))
+            AssertLines.insert({Canon, LineNo});
         }
       }
     }
@@ -130,10 +135,19 @@ bool verifyExpectations(const Result &R, const std::vector<std::string> &Files,
       It = CanonCache.insert({F, canonical(F)}).first;
     return It->second;
   };
-  std::set<std::pair<std::string, unsigned>> DeadlockHit;
+  std::set<std::pair<std::string, unsigned>> DeadlockHit, AssertHit;
   for (const Finding &F : R.Findings) {
     std::pair<std::string, unsigned> A = {Canon(F.First.Loc.File), F.First.Loc.Line};
     std::pair<std::string, unsigned> B = {Canon(F.Second.Loc.File), F.Second.Loc.Line};
+    if (F.Category == FindingCategory::AssertionFailure) {
+      if (!AssertLines.count(A)) {
+        OS << formatv("error: unexpected assertion failure at {0}\n",
+                      F.First.Loc.str());
+        Ok = false;
+      }
+      AssertHit.insert(A);
+      continue;
+    }
     if (F.Category == FindingCategory::Deadlock) {
       bool InA = DeadlockLines.count(A), InB = DeadlockLines.count(B);
       if (InA)
@@ -167,6 +181,14 @@ bool verifyExpectations(const Result &R, const std::vector<std::string> &Files,
                       L.second);
         Ok = false;
       }
+  for (const auto &L : AssertLines)
+    if (!AssertHit.count(L)) {
+      OS << formatv("error: expected an assertion failure at {0}:{1}, none "
+                    "reported\n",
+                    Display.count(L.first) ? Display[L.first] : L.first,
+                    L.second);
+      Ok = false;
+    }
   for (const auto &L : DeadlockLines)
     if (!DeadlockHit.count(L)) {
       OS << formatv("error: expected a deadlock at {0}:{1}, none reported\n",

@@ -68,7 +68,7 @@ void writeSvCompWitness(const Result &R, const std::vector<std::string> &Files,
                         StringRef DataModel, raw_ostream &OS) {
   const Finding *Race = nullptr;
   for (const Finding &F : R.Findings)
-    if (F.Kind == Verdict::Race) {
+    if (F.Kind == Verdict::Race && F.Category == FindingCategory::DataRace) {
       Race = &F;
       break;
     }

@@ -208,6 +208,7 @@ private:
   std::vector<std::string> Notes;
   std::set<std::pair<const Instruction *, const Instruction *>> Reported;
   std::set<std::vector<const Instruction *>> DeadlocksSeen;
+  std::set<const Instruction *> AssertsSeen;
   bool Exhaustive = true;
   bool SampledInput = false;
   bool Stop = false;
@@ -743,11 +744,19 @@ bool Explorer::execute() {
     MaxDepthSeen = std::max<uint64_t>(MaxDepthSeen, Depth);
     if (S != Status::Ok)
       return Fail(S);
-    if (Exec.exited() && Op.Error) {
-      std::string N = "an assertion fails (reach_error/assert) in some run "
-                      "at " + PM.location(Op.Inst).str();
-      if (std::find(Notes.begin(), Notes.end(), N) == Notes.end())
-        Notes.push_back(N);
+    if (Exec.exited() && Op.Error && AssertsSeen.insert(Op.Inst).second) {
+      // Its own finding kind, with the run that reaches it; it does not
+      // change the race verdict.
+      Finding F;
+      F.Kind = Verdict::Race;
+      F.Category = FindingCategory::AssertionFailure;
+      F.Engine = "explore";
+      F.First.Thread = Exec.threadName(T);
+      F.First.Loc = PM.location(Op.Inst);
+      F.First.Variable = "assertion";
+      F.Trace = trace();
+      F.Schedule = schedule();
+      R.Findings.push_back(std::move(F));
     }
     // (After an exit nothing is enabled: the loop ends at the next state.)
   }
@@ -839,11 +848,6 @@ void Explorer::exploreRound() {
 void Explorer::finish(std::chrono::steady_clock::time_point Start) {
   if (cancelled())
     Exhaustive = false;
-  if (Exec.signalChoiceCut()) {
-    note("a condition signal had several waiters; only the longest waiter "
-         "was woken");
-    Exhaustive = false;
-  }
   if (SampledInput) {
     note(formatv("nondeterministic inputs were sampled ({0} input vector{1}, "
                  "seed {2}), not enumerated",
@@ -852,6 +856,9 @@ void Explorer::finish(std::chrono::steady_clock::time_point Start) {
   bool AnyRace = false;
   for (const Finding &F : R.Findings)
     AnyRace |= F.Category == FindingCategory::DataRace;
+  for (const Instruction *I : AssertsSeen)
+    Notes.push_back("an assertion fails in some run at " +
+                    PM.location(I).str());
   if (AnyRace || Races)
     R.Program = Verdict::Race;
   else if (Exhaustive && !SampledInput && !Stop && Reasons.empty())
