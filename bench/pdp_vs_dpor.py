@@ -347,7 +347,8 @@ def ratio(d, p):
     unknown = p.get("limit_hit") == "yes"
     if unknown:
         return f"?({r:.1f})", None, False
-    return (f"≥{r:.1f}" if lower else f"{r:.1f}"), r, lower
+    txt = f"{r:.0f}" if r >= 100 else f"{r:.1f}"
+    return (f"≥{txt}" if lower else txt), r, lower
 
 
 def write_md(args, rows, path, cmdline, started, elapsed):
@@ -409,6 +410,15 @@ def write_md(args, rows, path, cmdline, started, elapsed):
                        f"PDP {p.get('verdict')} [{p.get('race_lines')}]")
     else:
         out.append("- No verdict disagreement between a DPOR run and a PDP run that both finished.")
+    more = [f"{f}/N={n} ({p.get('executions')} vs {d.get('executions')})"
+            for (f, n), m in sorted(by.items())
+            for d, p in [(m.get("dpor", {}), m.get("pdp", {}))]
+            if d.get("limit_hit") == "no" and p.get("limit_hit") == "no"
+            and num(p.get("executions")) is not None and num(d.get("executions")) is not None
+            and num(p.get("executions")) > num(d.get("executions"))]
+    if more:
+        out.append("- PDP explored more executions than plain DPOR (both finished; PDP vs DPOR): "
+                   + ", ".join(more) + ". Pruning should only remove backtrack points, so this is unexpected.")
     out.append("")
     for f in fams:
         gen, exp, analogue = FAMILIES[f]
@@ -443,7 +453,7 @@ def write_md(args, rows, path, cmdline, started, elapsed):
                 e = num(d.get("executions"))
                 rr = f"{e / tr:.2f}" if e is not None else "–"
                 if d.get("limit_hit") == "yes":
-                    rr = "≥" + rr
+                    rr = "– (stopped)"
                 out.append(f"| {n} | {tr} | {fmt_execs(d)} | {rr} | {fmt_execs(p)} |")
         out.append("")
     # a run's non-bound reasons / errors
