@@ -51,6 +51,9 @@ void __crace_sem_post(void *s);
 int __crace_nondet_int(void);
 long long __crace_nondet_longlong(void);
 void *__crace_nondet_ptr(void);
+/* An input of BITS bits (1..32), zero-extended: its domain has 2^BITS
+   values, which the explore engine enumerates when it is small. */
+unsigned __crace_nondet_bits(int bits);
 /* Results a model does not compute exactly (strcmp's sign, strchr's
    position): any value. Engines that execute the program cannot trust a
    run past one of these. */

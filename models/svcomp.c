@@ -13,15 +13,15 @@ CRACE_MODEL long long __VERIFIER_nondet_longlong(void) { return __crace_nondet_l
 CRACE_MODEL unsigned long long __VERIFIER_nondet_ulonglong(void) {
   return (unsigned long long)__crace_nondet_longlong();
 }
-CRACE_MODEL short __VERIFIER_nondet_short(void) { return (short)__crace_nondet_int(); }
+CRACE_MODEL short __VERIFIER_nondet_short(void) { return (short)__crace_nondet_bits(16); }
 CRACE_MODEL unsigned short __VERIFIER_nondet_ushort(void) {
-  return (unsigned short)__crace_nondet_int();
+  return (unsigned short)__crace_nondet_bits(16);
 }
-CRACE_MODEL char __VERIFIER_nondet_char(void) { return (char)__crace_nondet_int(); }
+CRACE_MODEL char __VERIFIER_nondet_char(void) { return (char)__crace_nondet_bits(8); }
 CRACE_MODEL unsigned char __VERIFIER_nondet_uchar(void) {
-  return (unsigned char)__crace_nondet_int();
+  return (unsigned char)__crace_nondet_bits(8);
 }
-CRACE_MODEL _Bool __VERIFIER_nondet_bool(void) { return __crace_nondet_int() != 0; }
+CRACE_MODEL _Bool __VERIFIER_nondet_bool(void) { return __crace_nondet_bits(1); }
 CRACE_MODEL unsigned int __VERIFIER_nondet_size_t(void) { return (unsigned)__crace_nondet_int(); }
 CRACE_MODEL void *__VERIFIER_nondet_pointer(void) { return __crace_nondet_ptr(); }
 

@@ -52,6 +52,9 @@ struct EngineOptions {
   uint64_t MaxTransitions = 20'000'000;
   /// Input vectors tried when the program reads nondeterministic inputs.
   unsigned InputRounds = 16;
+  /// Inputs whose domain has at most 2^EnumerateInputBits values are
+  /// enumerated exhaustively, not sampled (1: bool inputs).
+  unsigned EnumerateInputBits = 1;
   /// explore: replay this schedule (Finding::Schedule) instead of
   /// searching, and report what the final state shows.
   std::string Replay;

@@ -102,6 +102,12 @@ static cl::opt<unsigned> InputRoundsOpt(
     cl::desc("Input vectors to sample when the program reads "
              "nondeterministic inputs (default 16)"),
     cl::init(16), cl::cat(ExploreCat));
+static cl::opt<unsigned> EnumerateInputsOpt(
+    "enumerate-inputs",
+    cl::desc("Try every value of nondeterministic inputs of at most N bits "
+             "(default 1: bool inputs; 8 adds char inputs); wider inputs are "
+             "sampled"),
+    cl::init(1), cl::cat(ExploreCat));
 static cl::opt<bool> NoPdpOpt(
     "no-pdp",
     cl::desc("Turn off property-driven pruning (prune no backtrack point "
@@ -242,6 +248,7 @@ int main(int argc, const char **argv) {
   Opts.EngineOpts.MaxDepth = MaxDepthOpt;
   Opts.EngineOpts.MaxTransitions = MaxTransOpt;
   Opts.EngineOpts.InputRounds = InputRoundsOpt;
+  Opts.EngineOpts.EnumerateInputBits = std::min(32u, EnumerateInputsOpt.getValue());
   Opts.EngineOpts.Pdp = !NoPdpOpt;
   Opts.EngineOpts.MaxThreads = MaxThreadsOpt;
   Opts.EngineOpts.StopAtFirstRace = !AllRacesOpt;

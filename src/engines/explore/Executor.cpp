@@ -1206,6 +1206,15 @@ Status Executor::callExternal(unsigned T, const Function *F,
       Result(mask(Nondet(64), CB.getType()->getIntegerBitWidth()));
       advance(T);
       return Status::Ok;
+    case Intrinsic::NondetBits: {
+      // An input with a declared domain of 2^bits values (bool: 1, char: 8).
+      Word Bits = Arg(0);
+      if (Bits < 1 || Bits > 32)
+        return unsupported(&CB, "__crace_nondet_bits needs 1..32 bits");
+      Result(mask(Nondet(unsigned(Bits)), CB.getType()->getIntegerBitWidth()));
+      advance(T);
+      return Status::Ok;
+    }
     case Intrinsic::NondetPtr:
       return unsupported(&CB, "nondeterministic pointer value");
     case Intrinsic::UnknownInt:

@@ -5,6 +5,7 @@
 
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/MathExtras.h"
 #include <algorithm>
 #include <chrono>
 #include <map>
@@ -110,9 +111,32 @@ struct Node {
   bool SubspaceRaceFree = false;
   std::set<unsigned> Backtrack, Done, Sleep;
   std::vector<unsigned> Enabled;
-  /// Nondeterministic values drawn while Chosen ran.
+  /// Nondeterministic values drawn while Chosen ran, and per value its
+  /// width in bits, | EnumeratedInput when every value is tried.
   std::vector<Word> Nondet;
+  std::vector<uint8_t> NondetBits;
 };
+
+/// The next input vector of an odometer over the enumerated positions of
+/// Vals (last position fastest); later positions are drawn afresh. False
+/// when every enumerated position is at its last value.
+constexpr uint8_t EnumeratedInput = 0x80;
+
+bool nextInputs(std::vector<Word> &Vals, std::vector<uint8_t> &Bits) {
+  for (size_t J = Vals.size(); J-- > 0;) {
+    if (!(Bits[J] & EnumeratedInput))
+      continue;
+    unsigned W = Bits[J] & ~EnumeratedInput;
+    Word Max = W >= 64 ? ~Word(0) : (Word(1) << W) - 1;
+    if (Vals[J] < Max) {
+      ++Vals[J];
+      Vals.resize(J + 1);
+      Bits.resize(J + 1);
+      return true;
+    }
+  }
+  return false;
+}
 
 class Explorer {
 public:
@@ -166,6 +190,7 @@ private:
 
   std::vector<Node> Stack;
   std::vector<Word> InitNondet;
+  std::vector<uint8_t> InitNondetBits;
   size_t Depth = 0;
   int StepNode = -1;
   size_t NondetPos = 0;
@@ -211,6 +236,9 @@ private:
   std::set<const Instruction *> AssertsSeen;
   bool Exhaustive = true;
   bool SampledInput = false;
+  /// Input values enumerated (small declared domains) / variants explored.
+  bool AnyEnumerated = false;
+  uint64_t InputVariants = 0;
   bool Stop = false;
   uint64_t Executions = 0, Transitions = 0, MaxDepthSeen = 0;
   unsigned Races = 0;
@@ -241,8 +269,19 @@ Word Explorer::drawNondet(unsigned Bits) {
   // node StepNode; a replayed prefix gets its recorded values back, new
   // steps a fresh sample biased to small values (loop bounds, indices).
   std::vector<Word> &Vals = StepNode < 0 ? InitNondet : Stack[StepNode].Nondet;
+  std::vector<uint8_t> &VBits =
+      StepNode < 0 ? InitNondetBits : Stack[StepNode].NondetBits;
   if (NondetPos < Vals.size())
     return Vals[NondetPos++];
+  if (Bits <= Opts.EnumerateInputBits) {
+    // A small declared domain (bool, or --enumerate-inputs): every value
+    // is tried, starting with 0; backtrack() moves the odometer.
+    AnyEnumerated = true;
+    Vals.push_back(0);
+    VBits.push_back(uint8_t(Bits) | EnumeratedInput);
+    ++NondetPos;
+    return 0;
+  }
   SampledInput = true;
   Word V;
   unsigned Pick = unsigned(Rng() % 10);
@@ -257,6 +296,7 @@ Word Explorer::drawNondet(unsigned Bits) {
   if (Bits < 64)
     V &= (Word(1) << Bits) - 1;
   Vals.push_back(V);
+  VBits.push_back(uint8_t(std::min(Bits, 64u)));
   ++NondetPos;
   return V;
 }
@@ -442,8 +482,10 @@ bool Explorer::loadSchedule(StringRef Text) {
     note("the trace to replay has no 'initial_inputs'/'steps'");
     return false;
   }
-  for (const json::Value &V : *Init)
+  for (const json::Value &V : *Init) {
     InitNondet.push_back(Word(V.getAsInteger().value_or(0)));
+    InitNondetBits.push_back(64);
+  }
   for (const json::Value &S : *Steps) {
     const json::Object *SO = S.getAsObject();
     if (!SO || !SO->getInteger("thread")) {
@@ -453,8 +495,10 @@ bool Explorer::loadSchedule(StringRef Text) {
     Node N;
     N.Chosen = unsigned(*SO->getInteger("thread"));
     if (const json::Array *Nd = SO->getArray("inputs"))
-      for (const json::Value &V : *Nd)
+      for (const json::Value &V : *Nd) {
         N.Nondet.push_back(Word(V.getAsInteger().value_or(0)));
+        N.NondetBits.push_back(64);
+      }
     Stack.push_back(std::move(N));
   }
   return true;
@@ -471,6 +515,26 @@ std::vector<TraceStep> Explorer::trace() const {
     S.Action = action(E.Op, E.Tid);
     if (E.Op.K == PendingOp::Create && E.Child >= 0)
       S.Action = "create thread " + Exec.threadName(unsigned(E.Child));
+    // The inputs this thread then reads (before its next visible step);
+    // main's first ones come before step 1.
+    auto Inputs = [](const std::vector<Word> &V,
+                     const std::vector<uint8_t> &B) {
+      std::string Out;
+      for (size_t J = 0; J < V.size(); ++J) {
+        unsigned W = B[J] & ~EnumeratedInput;
+        int64_t X = W && W < 64 ? SignExtend64(V[J], W) : int64_t(V[J]);
+        if (W == 1) // bool
+          X = int64_t(V[J]);
+        Out += (J ? ", " : "") + std::to_string(X);
+      }
+      return Out;
+    };
+    if (I == 0 && !InitNondet.empty())
+      S.Action = "(inputs " + Inputs(InitNondet, InitNondetBits) + ") " +
+                 S.Action;
+    if (I < Stack.size() && !Stack[I].Nondet.empty())
+      S.Action += ", then inputs " +
+                  Inputs(Stack[I].Nondet, Stack[I].NondetBits);
     Steps.push_back(std::move(S));
   }
   return Steps;
@@ -707,10 +771,6 @@ bool Explorer::execute() {
           if (Exec.spinning(T) && !N.Sleep.count(T))
             N.Backtrack.insert(T);
       Stack.push_back(std::move(N));
-    } else if (Depth + 1 == Prefix && !ReplayMode) {
-      // The re-chosen node: its old nondet values belong to another
-      // thread's step.
-      Stack[Depth].Nondet.clear();
     }
     Node &N = Stack[Depth];
     unsigned T = N.Chosen;
@@ -766,10 +826,19 @@ bool Explorer::execute() {
 bool Explorer::backtrack() {
   while (!Stack.empty()) {
     Node &N = Stack.back();
+    // Every input vector of the chosen step first: the variants share the
+    // step's visible operation (inputs are local), so they share its
+    // dependencies, and a thread in a sleep set stands for all of them.
+    if (nextInputs(N.Nondet, N.NondetBits)) {
+      ++InputVariants;
+      return true;
+    }
     N.Done.insert(N.Chosen);
     for (unsigned T : N.Backtrack)
       if (!N.Done.count(T) && !N.Sleep.count(T)) {
         N.Chosen = T;
+        N.Nondet.clear(); // they belonged to another thread's step
+        N.NondetBits.clear();
         return true;
       }
     Stack.pop_back();
@@ -796,12 +865,21 @@ Result Explorer::run() {
   }
   // Each round explores the interleavings for one sampled input vector;
   // programs without nondeterministic inputs need one round.
+  // Inputs of small declared domains are enumerated inside a round (before
+  // main's first step: an odometer around the whole search).
   for (unsigned Round = 0; Round < std::max(1u, Opts.InputRounds); ++Round) {
-    Stack.clear();
     InitNondet.clear();
+    InitNondetBits.clear();
     bool SampledBefore = SampledInput;
     SampledInput = false;
-    exploreRound();
+    for (;;) {
+      Stack.clear();
+      exploreRound();
+      if (Stop || (Opts.StopAtFirstRace && Races) || cancelled() ||
+          budgetSpent() || !nextInputs(InitNondet, InitNondetBits))
+        break;
+      ++InputVariants;
+    }
     bool Sampled = SampledInput;
     SampledInput |= SampledBefore;
     if (Stop || Races || !Sampled || cancelled() || budgetSpent())
@@ -875,6 +953,10 @@ void Explorer::finish(std::chrono::steady_clock::time_point Start) {
     R.Assumptions.push_back("the search skipped subspaces the static lockset "
                             "analysis shows race-free (property-driven "
                             "pruning; --no-pdp turns it off)");
+    if (AnyEnumerated)
+      R.Assumptions.push_back(formatv("every value of each input of at most "
+                                      "{0} bit(s) was tried",
+                                      Opts.EnumerateInputBits));
   } else if (R.Program == Verdict::RaceFree) {
     R.Assumptions = {
         "sequential consistency (no weak-memory reorderings)",
@@ -882,6 +964,10 @@ void Explorer::finish(std::chrono::steady_clock::time_point Start) {
     if (PM.mainFunction() && PM.mainFunction()->arg_size() > 0)
       R.Assumptions.push_back("main runs without command-line arguments "
                               "(argc = 1)");
+    if (AnyEnumerated)
+      R.Assumptions.push_back(formatv("every value of each input of at most "
+                                      "{0} bit(s) was tried",
+                                      Opts.EnumerateInputBits));
   } else if (R.Program == Verdict::Unknown) {
     R.Reasons = Reasons;
     R.Reasons.insert(R.Reasons.end(), Notes.begin(), Notes.end());
@@ -895,6 +981,7 @@ void Explorer::finish(std::chrono::steady_clock::time_point Start) {
   R.stat("max_depth", double(MaxDepthSeen));
   R.stat("races", double(Races));
   R.stat("input_rounds", double(Rounds + 1));
+  R.stat("input_variants", double(InputVariants));
   R.stat("pdp", Oracle ? 1.0 : 0.0);
   R.stat("pdp_candidate_pairs", Oracle ? double(Oracle->candidates()) : 0.0);
   R.stat("pdp_checks", double(PdpChecks));
