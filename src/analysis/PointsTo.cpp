@@ -109,7 +109,7 @@ bool PointsTo::addAll(PtsSet &S, const PtsSet &From, int64_t Delta,
 void PointsTo::constantPts(const Constant *C, PtsSet &Out) const {
   auto AddLoc = [&](Loc L) { const_cast<PointsTo *>(this)->add(Out, L); };
   if (isa<ConstantPointerNull>(C) || isa<UndefValue>(C) ||
-      isa<ConstantData>(C) && !isa<ConstantDataSequential>(C))
+      (isa<ConstantData>(C) && !isa<ConstantDataSequential>(C)))
     return;
   if (auto *GA = dyn_cast<GlobalAlias>(C)) {
     constantPts(cast<Constant>(GA->getAliasee()), Out);

@@ -170,6 +170,8 @@ public:
            Threads.size() >= Limits.MaxThreads;
   }
   [[nodiscard]] unsigned maxThreads() const { return Limits.MaxThreads; }
+  /// Takes effect at the next reset().
+  void setMaxThreads(unsigned N) { Limits.MaxThreads = N; }
   [[nodiscard]] bool spinning(unsigned T) const {
     return Threads[T].SpinBlocked;
   }

@@ -109,6 +109,12 @@ struct Node {
   /// PDP: no race is reachable from this state (static candidate pairs
   /// cannot be executed by two threads any more).
   bool SubspaceRaceFree = false;
+  /// PDP: where the threads were and what they were about to do, so
+  /// applyPartners can add the chosen step's partner threads once a
+  /// subspace below is pruned; the choices it was done for.
+  std::vector<ThreadPos> Pos;
+  std::vector<const llvm::Instruction *> Pending;
+  std::set<unsigned> PartnersAppliedFor;
   std::set<unsigned> Backtrack, Done, Sleep;
   std::vector<unsigned> Enabled;
   /// Nondeterministic values drawn while Chosen ran, and per value its
@@ -150,6 +156,7 @@ public:
 
 private:
   void exploreRound();
+  void explore();
   bool budgetSpent() const;
   void finish(std::chrono::steady_clock::time_point Start);
   static ExecLimits limits(const EngineOptions &O) {
@@ -163,6 +170,7 @@ private:
   /// when the exploration must stop (unsupported construct).
   bool execute();
   bool backtrack();
+  void applyPartners(size_t Below);
   void analyseState(size_t Depth);
   void checkRaces(size_t Depth);
   void checkDeadlock();
@@ -241,6 +249,12 @@ private:
   uint64_t InputVariants = 0;
   bool Stop = false;
   uint64_t Executions = 0, Transitions = 0, MaxDepthSeen = 0;
+  /// Iterative deepening: runs are cut at DepthLimit (DepthCut says one
+  /// was); a level before the last has a share of the budgets
+  /// (LevelExecEnd/LevelTransEnd, 0: none) and LevelCut says it ran out.
+  uint64_t DepthLimit = Opts.MaxDepth;
+  bool DepthCut = false, LevelCut = false, ThreadCut = false;
+  uint64_t LevelExecEnd = 0, LevelTransEnd = 0;
   unsigned Races = 0;
   unsigned Rounds = 0;
   std::unique_ptr<PdpOracle> Oracle;
@@ -398,7 +412,10 @@ void Explorer::analyseState(size_t D) {
     Node &N = Stack[Last];
     if (N.SubspaceRaceFree) {
       // PDP: nothing below that state can race; do not backtrack there.
+      // The executions skipped there could have added backtrack points
+      // above it, so the ancestors get their partner threads instead.
       ++Pruned;
+      applyPartners(size_t(Last));
       continue;
     }
     if (std::find(N.Enabled.begin(), N.Enabled.end(), P) != N.Enabled.end())
@@ -689,12 +706,17 @@ bool Explorer::execute() {
         Enabled.push_back(T);
     if (Depth >= Prefix) {
       // A new state: check it, then extend the stack.
-      if (Exhaustive && Exec.numThreads() >= Exec.maxThreads())
+      if (Exec.numThreads() >= Exec.maxThreads())
         for (unsigned T = 0; T < NT; ++T)
           if (Exec.atThreadBound(T)) {
-            note(formatv("thread bound of {0} reached (--max-threads): runs "
-                         "with more threads were not explored",
-                         Exec.maxThreads()));
+            if (Exec.maxThreads() < Opts.MaxThreads) {
+              ThreadCut = true; // a level of explore(), noted there
+              break;
+            }
+            if (Exhaustive)
+              note(formatv("thread bound of {0} reached (--max-threads): "
+                           "runs with more threads were not explored",
+                           Exec.maxThreads()));
             Exhaustive = false;
           }
       checkRaces(Depth);
@@ -708,11 +730,8 @@ bool Explorer::execute() {
           checkDeadlock();
         break;
       }
-      if (Depth >= Opts.MaxDepth) {
-        note(formatv("depth bound of {0} operations per run reached (spin "
-                     "loops or long runs; --max-depth)",
-                     Opts.MaxDepth));
-        Exhaustive = false;
+      if (Depth >= DepthLimit) {
+        DepthCut = true; // noted by explore() for the last level only
         break;
       }
       Node N;
@@ -730,46 +749,62 @@ bool Explorer::execute() {
           N.SubspaceRaceFree = Oracle->raceFree(Pos);
         }
       }
-      // Keep the running thread when possible (few context switches first).
+      // Keep the running thread when possible (few context switches
+      // first), but after SliceSteps steps in a row let the next thread
+      // run: a thread that never stops (a server loop, a livelock) would
+      // otherwise keep the others from ever showing their later steps
+      // before the run is cut, and DPOR only sees what runs.
+      constexpr unsigned SliceSteps = 64;
       unsigned Choice = NT;
       unsigned Prev = Events.empty() ? 0 : Events.back().Tid;
+      unsigned InARow = 0;
+      for (auto It = Events.rbegin(); It != Events.rend() && InARow < SliceSteps &&
+                                      It->Tid == Prev;
+           ++It)
+        ++InARow;
       auto Awake = [&](unsigned T) { return !N.Sleep.count(T); };
-      if (std::count(Enabled.begin(), Enabled.end(), Prev) && Awake(Prev))
+      bool PrevOk =
+          std::count(Enabled.begin(), Enabled.end(), Prev) && Awake(Prev);
+      if (PrevOk && InARow < SliceSteps)
         Choice = Prev;
-      else
+      else {
+        // Round robin from the thread after Prev.
         for (unsigned T : Enabled)
-          if (Awake(T)) {
+          if (Awake(T) && T > Prev) {
             Choice = T;
             break;
           }
+        if (Choice == NT)
+          for (unsigned T : Enabled)
+            if (Awake(T)) {
+              Choice = T;
+              break;
+            }
+      }
       if (Choice == NT)
         break; // every enabled thread sleeps: explored elsewhere
       N.Chosen = Choice;
       N.Backtrack.insert(Choice);
-      // PDP: the chosen operation and a candidate partner in another
-      // thread's future are explored in both orders here, since the
-      // dependency chain that would lead back here may run through a
-      // pruned subspace.
+      // PDP: kept for applyPartners.
       if (Oracle && !N.SubspaceRaceFree) {
-        std::vector<ThreadPos> Pos;
-        for (unsigned T = 0; T < NT; ++T)
-          Pos.push_back(Exec.position(T));
-        for (unsigned P : Oracle->partnerThreads(Exec.pending(Choice).Inst, Pos)) {
-          if (P == Choice)
-            continue;
-          if (std::count(Enabled.begin(), Enabled.end(), P))
-            N.Backtrack.insert(P);
-          else
-            N.Backtrack.insert(Enabled.begin(), Enabled.end());
+        for (unsigned T = 0; T < NT; ++T) {
+          N.Pos.push_back(Exec.position(T));
+          N.Pending.push_back(Exec.enabled(T) ? Exec.pending(T).Inst
+                                              : nullptr);
         }
       }
       // A parked spinner woken by another thread's pending write: its loop
       // reads what that write changes, so it must also run first here
       // (its pending operation alone does not show the conflict).
-      if (!N.SubspaceRaceFree)
-        for (unsigned T : Enabled)
-          if (Exec.spinning(T) && !N.Sleep.count(T))
+      for (unsigned T : Enabled)
+        if (Exec.spinning(T) && !N.Sleep.count(T)) {
+          if (!N.SubspaceRaceFree)
             N.Backtrack.insert(T);
+          else if (Oracle) { // pruned (PDP)
+            ++Pruned;
+            applyPartners(Depth);
+          }
+        }
       Stack.push_back(std::move(N));
     }
     Node &N = Stack[Depth];
@@ -823,6 +858,29 @@ bool Explorer::execute() {
   return true;
 }
 
+void Explorer::applyPartners(size_t Below) {
+  // A subspace below each of these nodes was pruned: the executions
+  // skipped there could have added backtrack points here (a dependency
+  // chain through the pruned part). Instead, the chosen operation and a
+  // candidate partner in another thread's future are explored in both
+  // orders. Plain DPOR's backtracking suffices where nothing below was
+  // pruned, so PDP never explores more than DPOR there.
+  for (size_t A = 0; A < Below; ++A) {
+    Node &N = Stack[A];
+    if (N.Pos.empty() || !N.Pending[N.Chosen] ||
+        !N.PartnersAppliedFor.insert(N.Chosen).second)
+      continue;
+    for (unsigned P : Oracle->partnerThreads(N.Pending[N.Chosen], N.Pos)) {
+      if (P == N.Chosen)
+        continue;
+      if (std::count(N.Enabled.begin(), N.Enabled.end(), P))
+        N.Backtrack.insert(P);
+      else
+        N.Backtrack.insert(N.Enabled.begin(), N.Enabled.end());
+    }
+  }
+}
+
 bool Explorer::backtrack() {
   while (!Stack.empty()) {
     Node &N = Stack.back();
@@ -873,8 +931,7 @@ Result Explorer::run() {
     bool SampledBefore = SampledInput;
     SampledInput = false;
     for (;;) {
-      Stack.clear();
-      exploreRound();
+      explore();
       if (Stop || (Opts.StopAtFirstRace && Races) || cancelled() ||
           budgetSpent() || !nextInputs(InitNondet, InitNondetBits))
         break;
@@ -919,8 +976,74 @@ void Explorer::exploreRound() {
       }
       break;
     }
+    if ((LevelExecEnd && Executions >= LevelExecEnd) ||
+        (LevelTransEnd && Transitions >= LevelTransEnd)) {
+      LevelCut = backtrack();
+      break;
+    }
     More = backtrack();
   }
+}
+
+void Explorer::explore() {
+  // Iterative deepening on the run length and the number of threads: a
+  // program whose runs are long (a thread looping forever, a long spin)
+  // or that starts many threads has its races among few threads in short
+  // runs found first, since DFS backtracks from the bottom up and the
+  // interleavings grow with every thread. A level that finishes without
+  // cutting a run or holding back a thread creation is the complete
+  // search.
+  struct Level {
+    uint64_t Depth;
+    unsigned Threads;
+  };
+  std::vector<Level> Levels;
+  for (Level L : {Level{256, 3}, Level{2048, 6}}) {
+    L.Depth = std::min<uint64_t>(L.Depth, Opts.MaxDepth);
+    L.Threads = std::min(L.Threads, Opts.MaxThreads);
+    if (L.Depth < Opts.MaxDepth || L.Threads < Opts.MaxThreads)
+      Levels.push_back(L);
+  }
+  Levels.push_back({Opts.MaxDepth, Opts.MaxThreads});
+  for (size_t I = 0; I < Levels.size(); ++I) {
+    bool Last = I + 1 == Levels.size();
+    DepthLimit = Levels[I].Depth;
+    Exec.setMaxThreads(Levels[I].Threads);
+    DepthCut = LevelCut = ThreadCut = false;
+    // Each shorter level may use a quarter of what is left of the budgets.
+    LevelExecEnd = !Last && Opts.MaxExecutions
+                       ? Executions + (Opts.MaxExecutions - Executions) / 4 + 1
+                       : 0;
+    LevelTransEnd = !Last && Opts.MaxTransitions
+                        ? Transitions +
+                              (Opts.MaxTransitions - Transitions) / 4 + 1
+                        : 0;
+    Stack.clear();
+    exploreRound();
+    bool Finished = Stop || (Opts.StopAtFirstRace && Races) || cancelled() ||
+                    budgetSpent();
+    if (Finished || (!DepthCut && !LevelCut && !ThreadCut) || Last) {
+      if (ThreadCut) {
+        note(formatv("runs were limited to {0} threads (the search stopped "
+                     "before reaching --max-threads={1})",
+                     Levels[I].Threads, Opts.MaxThreads));
+        Exhaustive = false;
+      }
+      if (DepthCut) {
+        note(Last ? formatv("depth bound of {0} operations per run reached "
+                            "(spin loops or long runs; --max-depth)",
+                            Opts.MaxDepth)
+                        .str()
+                  : formatv("runs were cut at {0} operations (the search "
+                            "stopped before reaching --max-depth={1})",
+                            DepthLimit, Opts.MaxDepth)
+                        .str());
+        Exhaustive = false;
+      }
+      break;
+    }
+  }
+  LevelExecEnd = LevelTransEnd = 0;
 }
 
 void Explorer::finish(std::chrono::steady_clock::time_point Start) {
