@@ -45,7 +45,7 @@ struct EngineOptions {
   unsigned MaxFindings = 0;
   // explore: bounds and input sampling (docs/usage.md).
   uint64_t Seed = 1;
-  unsigned MaxThreads = 16;
+  unsigned MaxThreads = 64;
   unsigned MaxDepth = 10000;
   uint64_t MaxExecutions = 100000;
   /// Scheduling points over all runs (the default keeps a run to seconds).

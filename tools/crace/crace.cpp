@@ -95,8 +95,8 @@ static cl::opt<unsigned> MaxDepthOpt(
     cl::init(10000), cl::cat(ExploreCat));
 static cl::opt<unsigned>
     MaxThreadsOpt("max-threads",
-                  cl::desc("At most N threads per run (default 16)"),
-                  cl::init(16), cl::cat(ExploreCat));
+                  cl::desc("At most N threads per run (default 64)"),
+                  cl::init(64), cl::cat(ExploreCat));
 static cl::opt<unsigned> InputRoundsOpt(
     "input-rounds",
     cl::desc("Input vectors to sample when the program reads "

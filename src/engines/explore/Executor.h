@@ -120,7 +120,7 @@ using NondetSource = std::function<Word(unsigned Bits)>;
 struct ExecLimits {
   uint64_t MaxInstructionsPerRun = 20'000'000;
   unsigned MaxStackDepth = 2000;
-  unsigned MaxThreads = 16;
+  unsigned MaxThreads = 64;
 };
 
 class Executor {

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <chrono>
 #include <map>
+#include <optional>
 #include <random>
 #include <set>
 
@@ -156,7 +157,8 @@ public:
 
 private:
   void exploreRound();
-  void explore();
+  void search();
+  bool finished() const;
   bool budgetSpent() const;
   void finish(std::chrono::steady_clock::time_point Start);
   static ExecLimits limits(const EngineOptions &O) {
@@ -234,6 +236,25 @@ private:
   /// Whether each thread is inside an atomic section (its accesses are
   /// atomic), tracked from AtomicBegin/End events.
   std::vector<unsigned> AtomicNesting;
+
+  // Race hints: happens-before by program order and synchronisation only
+  // (not by plain memory conflicts, unlike the DPOR clocks above), as a
+  // dynamic detector like ThreadSanitizer computes it. Two conflicting
+  // plain accesses unordered by it are a hint: the events that happen
+  // before either, in their order, form a schedule that should end with
+  // both accesses enabled together (exactly so for the first such pair of
+  // a run); tryHint() runs that schedule, and only the race check of the
+  // state it reaches confirms a race.
+  std::vector<Clock> SyncClock;              // per thread
+  std::map<uint64_t, Clock> SyncObjClock;    // per synchronisation key
+  std::vector<Clock> EventSyncVC;            // per event
+  std::map<uint32_t, std::vector<unsigned>> PlainByObj; // plain accesses
+  std::optional<std::pair<unsigned, unsigned>> HintPair;
+  std::set<std::pair<const Instruction *, const Instruction *>> HintsTried;
+  bool HintMode = false;
+  uint64_t HintRuns = 0, HintRaces = 0;
+  void syncRecord(unsigned T, const PendingOp &Op, unsigned Idx);
+  void tryHint();
 
   Result R;
   std::vector<std::string> Reasons;
@@ -659,6 +680,11 @@ bool Explorer::execute() {
   EventsByKey.clear();
   GlobalEvents.clear();
   AtomicNesting.clear();
+  SyncClock.clear();
+  SyncObjClock.clear();
+  EventSyncVC.clear();
+  PlainByObj.clear();
+  HintPair.reset();
   Depth = 0;
   StepNode = -1;
   NondetPos = 0;
@@ -667,6 +693,8 @@ bool Explorer::execute() {
   ++Executions;
   std::set<unsigned> NextSleep;
   auto Fail = [&](Status St) {
+    if (HintMode)
+      return false; // the hint does not fit: nothing learnt
     std::string Where;
     if (Exec.errorInst()) {
       SourceLoc L = PM.location(Exec.errorInst());
@@ -706,7 +734,7 @@ bool Explorer::execute() {
         Enabled.push_back(T);
     if (Depth >= Prefix) {
       // A new state: check it, then extend the stack.
-      if (Exec.numThreads() >= Exec.maxThreads())
+      if (!HintMode && Exec.numThreads() >= Exec.maxThreads())
         for (unsigned T = 0; T < NT; ++T)
           if (Exec.atThreadBound(T)) {
             if (Exec.maxThreads() < Opts.MaxThreads) {
@@ -809,6 +837,8 @@ bool Explorer::execute() {
     }
     Node &N = Stack[Depth];
     unsigned T = N.Chosen;
+    if (!Exec.enabled(T) && HintMode)
+      return false;
     if (!Exec.enabled(T)) {
       note(ReplayMode ? formatv("the trace does not fit this program: step "
                                 "{0} runs a thread that cannot run there",
@@ -831,8 +861,13 @@ bool Explorer::execute() {
     unsigned ThreadsBefore = Exec.numThreads();
     S = Exec.step(T);
     record(T, Op);
-    if (Exec.numThreads() > ThreadsBefore)
+    syncRecord(T, Op, unsigned(Events.size() - 1));
+    if (Exec.numThreads() > ThreadsBefore) {
       Events.back().Child = int(ThreadsBefore);
+      if (SyncClock.size() <= ThreadsBefore)
+        SyncClock.resize(ThreadsBefore + 1);
+      SyncClock[ThreadsBefore] = SyncClock[T]; // created after this
+    }
     ++Transitions;
     ++Depth;
     StepNode = -1;
@@ -856,6 +891,107 @@ bool Explorer::execute() {
     // (After an exit nothing is enabled: the loop ends at the next state.)
   }
   return true;
+}
+
+void Explorer::syncRecord(unsigned T, const PendingOp &Op, unsigned Idx) {
+  if (SyncClock.size() <= T)
+    SyncClock.resize(T + 1);
+  Clock &C = SyncClock[T];
+  // Every synchronisation is an acquire and a release on each object it
+  // touches (more order than there is, so fewer hints: never a wrong one).
+  std::vector<uint64_t> Keys;
+  constexpr uint64_t AtomicObjKey = uint64_t(1) << 61;
+  constexpr uint64_t AtomicSectionKey = (uint64_t(1) << 61) - 1;
+  if (Op.K == PendingOp::Memory) {
+    for (const MemRef &R : Op.Refs)
+      if (R.Atomic)
+        Keys.push_back(AtomicObjKey | R.Obj);
+  } else if (Op.K == PendingOp::AtomicBegin || Op.K == PendingOp::AtomicEnd) {
+    Keys.push_back(AtomicSectionKey);
+  } else {
+    Keys = keysOf(Op, T);
+  }
+  for (uint64_t K : Keys) {
+    auto It = SyncObjClock.find(K);
+    if (It != SyncObjClock.end())
+      joinInto(C, It->second);
+  }
+  if (C.size() <= T)
+    C.resize(T + 1, 0);
+  ++C[T];
+  EventSyncVC.push_back(C);
+  for (uint64_t K : Keys)
+    joinInto(SyncObjClock[K], C);
+  if (Op.K != PendingOp::Memory)
+    return;
+  const Event &E2 = Events[Idx];
+  for (const MemRef &R2 : Op.Refs) {
+    if (R2.Atomic || R2.Free)
+      continue;
+    std::vector<unsigned> &Hist = PlainByObj[R2.Obj];
+    // The latest accesses first; a bounded look back (a hint is a hint).
+    for (size_t I = Hist.size(), Seen = 0; !HintPair && I-- > 0 && Seen < 256;
+         ++Seen) {
+      const Event &E1 = Events[Hist[I]];
+      unsigned U = E1.Tid;
+      if (U == T || (E1.InAtomic && E2.InAtomic))
+        continue;
+      if (U < C.size() && C[U] >= EventSyncVC[Hist[I]][U])
+        continue; // happens before
+      for (const MemRef &R1 : E1.Op.Refs)
+        if (!R1.Atomic && !R1.Free && (R1.Write || R2.Write) &&
+            R1.Addr < R2.Addr + R2.Size && R2.Addr < R1.Addr + R1.Size) {
+          HintPair = {Hist[I], Idx};
+          break;
+        }
+    }
+    if (Hist.empty() || Hist.back() != Idx)
+      Hist.push_back(Idx);
+  }
+}
+
+void Explorer::tryHint() {
+  auto [E1, E2] = *HintPair;
+  const Instruction *I1 = Events[E1].Op.Inst, *I2 = Events[E2].Op.Inst;
+  if (!HintsTried.insert({std::min(I1, I2), std::max(I1, I2)}).second ||
+      Reported.count({I1, I2}) || Reported.count({I2, I1}))
+    return;
+  const Clock &V1 = EventSyncVC[E1], &V2 = EventSyncVC[E2];
+  auto Before = [&](unsigned K, const Clock &V) {
+    unsigned U = Events[K].Tid;
+    return U < V.size() && V[U] >= EventSyncVC[K][U];
+  };
+  // The witness: what happens before either access, in the run's order,
+  // with threads renumbered in the order they are created there.
+  std::vector<Node> Witness;
+  std::map<unsigned, unsigned> NewId{{0u, 0u}};
+  for (unsigned K = 0; K < E2; ++K) {
+    if (K == E1 || !(Before(K, V1) || Before(K, V2)))
+      continue;
+    auto It = NewId.find(Events[K].Tid);
+    if (It == NewId.end())
+      return; // a thread whose creation is not in the witness
+    Node N;
+    N.Chosen = It->second;
+    N.Nondet = Stack[K].Nondet;
+    N.NondetBits = Stack[K].NondetBits;
+    Witness.push_back(std::move(N));
+    if (Events[K].Child >= 0)
+      NewId.emplace(unsigned(Events[K].Child), unsigned(NewId.size()));
+  }
+  if (!NewId.count(Events[E1].Tid) || !NewId.count(Events[E2].Tid))
+    return;
+  std::swap(Stack, Witness);
+  bool SavedReplay = ReplayMode;
+  ReplayMode = HintMode = true;
+  uint64_t Before0 = Races;
+  execute();
+  ReplayMode = SavedReplay;
+  HintMode = false;
+  std::swap(Stack, Witness);
+  ++HintRuns;
+  if (Races > Before0)
+    ++HintRaces;
 }
 
 void Explorer::applyPartners(size_t Below) {
@@ -921,28 +1057,7 @@ Result Explorer::run() {
     R.stat("replayed_steps", double(Transitions));
     return std::move(R);
   }
-  // Each round explores the interleavings for one sampled input vector;
-  // programs without nondeterministic inputs need one round.
-  // Inputs of small declared domains are enumerated inside a round (before
-  // main's first step: an odometer around the whole search).
-  for (unsigned Round = 0; Round < std::max(1u, Opts.InputRounds); ++Round) {
-    InitNondet.clear();
-    InitNondetBits.clear();
-    bool SampledBefore = SampledInput;
-    SampledInput = false;
-    for (;;) {
-      explore();
-      if (Stop || (Opts.StopAtFirstRace && Races) || cancelled() ||
-          budgetSpent() || !nextInputs(InitNondet, InitNondetBits))
-        break;
-      ++InputVariants;
-    }
-    bool Sampled = SampledInput;
-    SampledInput |= SampledBefore;
-    if (Stop || Races || !Sampled || cancelled() || budgetSpent())
-      break;
-    ++Rounds;
-  }
+  search();
   finish(Start);
   return std::move(R);
 }
@@ -956,6 +1071,10 @@ void Explorer::exploreRound() {
   bool More = true;
   while (More && !Stop) {
     if (!execute())
+      break;
+    if (HintPair && !(Opts.StopAtFirstRace && Races))
+      tryHint();
+    if (Stop)
       break;
     if (Opts.StopAtFirstRace && Races)
       break;
@@ -985,65 +1104,104 @@ void Explorer::exploreRound() {
   }
 }
 
-void Explorer::explore() {
+bool Explorer::finished() const {
+  return Stop || (Opts.StopAtFirstRace && Races) || cancelled() ||
+         budgetSpent();
+}
+
+void Explorer::search() {
   // Iterative deepening on the run length and the number of threads: a
   // program whose runs are long (a thread looping forever, a long spin)
   // or that starts many threads has its races among few threads in short
   // runs found first, since DFS backtracks from the bottom up and the
   // interleavings grow with every thread. A level that finishes without
-  // cutting a run or holding back a thread creation is the complete
-  // search.
+  // cutting a run, holding back a thread creation or running out of its
+  // budget is the complete search. Each earlier level may use a quarter
+  // of what is left of the budgets.
   struct Level {
     uint64_t Depth;
     unsigned Threads;
   };
   std::vector<Level> Levels;
-  for (Level L : {Level{256, 3}, Level{2048, 6}}) {
+  for (Level L : {Level{256, 3}, Level{2048, 8}}) {
     L.Depth = std::min<uint64_t>(L.Depth, Opts.MaxDepth);
     L.Threads = std::min(L.Threads, Opts.MaxThreads);
     if (L.Depth < Opts.MaxDepth || L.Threads < Opts.MaxThreads)
       Levels.push_back(L);
   }
   Levels.push_back({Opts.MaxDepth, Opts.MaxThreads});
-  for (size_t I = 0; I < Levels.size(); ++I) {
+  auto Share = [](uint64_t Now, uint64_t Bound, bool Last, unsigned Parts) {
+    if (!Bound)
+      return uint64_t(0); // no bound
+    uint64_t End = Last ? Bound : Now + (Bound > Now ? (Bound - Now) / 4 : 0) + 1;
+    return Now + (End > Now ? (End - Now) / Parts : 0) + 1;
+  };
+  unsigned NRounds = std::max(1u, Opts.InputRounds);
+  bool AnySampled = false;
+  size_t I = 0;
+  for (; I < Levels.size(); ++I) {
     bool Last = I + 1 == Levels.size();
     DepthLimit = Levels[I].Depth;
     Exec.setMaxThreads(Levels[I].Threads);
     DepthCut = LevelCut = ThreadCut = false;
-    // Each shorter level may use a quarter of what is left of the budgets.
-    LevelExecEnd = !Last && Opts.MaxExecutions
-                       ? Executions + (Opts.MaxExecutions - Executions) / 4 + 1
-                       : 0;
-    LevelTransEnd = !Last && Opts.MaxTransitions
-                        ? Transitions +
-                              (Opts.MaxTransitions - Transitions) / 4 + 1
-                        : 0;
-    Stack.clear();
-    exploreRound();
-    bool Finished = Stop || (Opts.StopAtFirstRace && Races) || cancelled() ||
-                    budgetSpent();
-    if (Finished || (!DepthCut && !LevelCut && !ThreadCut) || Last) {
-      if (ThreadCut) {
-        note(formatv("runs were limited to {0} threads (the search stopped "
-                     "before reaching --max-threads={1})",
-                     Levels[I].Threads, Opts.MaxThreads));
-        Exhaustive = false;
+    // Each round explores the interleavings for one sampled input vector
+    // (the same vector at every level: the generator restarts per round);
+    // programs without sampled inputs need one round. Inputs of small
+    // declared domains are enumerated inside a round (before main's first
+    // step: an odometer around the whole search). Rounds share the
+    // level's budget; a program without sampled inputs gets it all.
+    for (unsigned Round = 0; Round < NRounds && !finished(); ++Round) {
+      Rng.seed(Opts.Seed + Round);
+      InitNondet.clear();
+      InitNondetBits.clear();
+      SampledInput = false;
+      Rounds = std::max(Rounds, Round);
+      for (;;) {
+        Stack.clear();
+        unsigned Parts = NRounds - Round;
+        for (;;) {
+          LevelExecEnd = Share(Executions, Opts.MaxExecutions, Last, Parts);
+          LevelTransEnd =
+              Share(Transitions, Opts.MaxTransitions, Last, Parts);
+          LevelCut = false;
+          exploreRound();
+          if (!LevelCut || SampledInput || Parts == 1 || finished())
+            break;
+          Parts = 1; // one round only: resume with the whole share
+        }
+        if (LevelCut || finished() || !nextInputs(InitNondet, InitNondetBits))
+          break;
+        ++InputVariants;
       }
-      if (DepthCut) {
-        note(Last ? formatv("depth bound of {0} operations per run reached "
-                            "(spin loops or long runs; --max-depth)",
-                            Opts.MaxDepth)
-                        .str()
-                  : formatv("runs were cut at {0} operations (the search "
-                            "stopped before reaching --max-depth={1})",
-                            DepthLimit, Opts.MaxDepth)
-                        .str());
-        Exhaustive = false;
-      }
-      break;
+      AnySampled |= SampledInput;
+      if (!SampledInput)
+        break;
     }
+    if (finished() || Last || (!DepthCut && !ThreadCut && !LevelCut))
+      break;
   }
   LevelExecEnd = LevelTransEnd = 0;
+  SampledInput = AnySampled;
+  bool Last = I + 1 >= Levels.size();
+  if (ThreadCut) {
+    note(formatv("runs were limited to {0} threads (the search stopped "
+                 "before reaching --max-threads={1})",
+                 Exec.maxThreads(), Opts.MaxThreads));
+    Exhaustive = false;
+  }
+  if (DepthCut) {
+    note(Last ? formatv("depth bound of {0} operations per run reached "
+                        "(spin loops or long runs; --max-depth)",
+                        Opts.MaxDepth)
+                    .str()
+              : formatv("runs were cut at {0} operations (the search "
+                        "stopped before reaching --max-depth={1})",
+                        DepthLimit, Opts.MaxDepth)
+                    .str());
+    Exhaustive = false;
+  }
+  if (LevelCut)
+    Exhaustive = false; // each sampled input vector had a share only
 }
 
 void Explorer::finish(std::chrono::steady_clock::time_point Start) {
@@ -1105,6 +1263,8 @@ void Explorer::finish(std::chrono::steady_clock::time_point Start) {
   R.stat("races", double(Races));
   R.stat("input_rounds", double(Rounds + 1));
   R.stat("input_variants", double(InputVariants));
+  R.stat("race_hints_tried", double(HintRuns));
+  R.stat("race_hints_confirmed", double(HintRaces));
   R.stat("pdp", Oracle ? 1.0 : 0.0);
   R.stat("pdp_candidate_pairs", Oracle ? double(Oracle->candidates()) : 0.0);
   R.stat("pdp_checks", double(PdpChecks));
