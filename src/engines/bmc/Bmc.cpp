@@ -1,0 +1,403 @@
+//===- Bmc.cpp - queries, verdicts and counterexamples of the bmc core ----===//
+//
+// The Checker clones the module, normalises its loops, lets the Encoder
+// build the formula into the base scope of one Z3 solver, and answers each
+// check() with at most three queries (each in a push/pop scope of that
+// solver with Options::Incremental, else on a fresh solver given the same
+// base terms, which Z3 solves much faster):
+//   1. a selected failure reachable without over-approximated values
+//        → Unsafe, counterexample read from the model;
+//   2. a selected failure reachable at all
+//        → Unknown (the path uses havocked values);
+//   3. any unwinding/recursion check, memory error, undefined behaviour or
+//      unsupported construct reachable (independent of the filter, cached)
+//        → Unknown with the reasons; otherwise Safe.
+//
+//===----------------------------------------------------------------------===//
+#include "engines/bmc/Bmc.h"
+#include "engines/bmc/Encoder.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/LCSSA.h"
+#include "llvm/Transforms/Utils/LoopSimplify.h"
+
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
+using namespace llvm;
+
+namespace crace::bmc {
+
+StringRef statusName(Status S) {
+  switch (S) {
+  case Status::Safe: return "safe";
+  case Status::Unsafe: return "unsafe";
+  case Status::Unknown: return "unknown";
+  }
+  return "unknown";
+}
+
+namespace {
+
+double secondsSince(std::chrono::steady_clock::time_point T) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - T)
+      .count();
+}
+
+/// LoopSimplify + LCSSA on every function of M (see Encoder.h for why).
+void normaliseLoops(Module &M) {
+  LoopAnalysisManager LAM;
+  FunctionAnalysisManager FAM;
+  CGSCCAnalysisManager CGAM;
+  ModuleAnalysisManager MAM;
+  PassBuilder PB;
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  FunctionPassManager FPM;
+  FPM.addPass(LoopSimplifyPass());
+  FPM.addPass(LCSSAPass());
+  for (Function &F : M)
+    if (!F.isDeclaration())
+      FPM.run(F, FAM);
+}
+
+} // namespace
+
+struct Checker::Impl {
+  Options Opts;
+  std::unique_ptr<Module> Clone;
+  /// Clone's instructions and blocks → the original module's.
+  DenseMap<const Value *, const Value *> ToOrig;
+  z3::context Z;
+  z3::solver Solver{Z};
+  std::unique_ptr<Encoder> E;
+  std::optional<std::string> Aborted;
+  Stats St;
+  /// Verdict of the filter-independent query 3, once asked.
+  std::optional<std::pair<Status, std::vector<std::string>>> Blocking;
+  std::string LastUnknown;
+
+  template <typename T> const T *orig(const T *V) const {
+    auto It = ToOrig.find(V);
+    return It == ToOrig.end() ? nullptr : cast<T>(It->second);
+  }
+  std::vector<const CallBase *> origStack(
+      const std::vector<const CallBase *> &S) const {
+    std::vector<const CallBase *> R;
+    for (const CallBase *C : S)
+      if (const CallBase *O = orig(C))
+        R.push_back(O);
+    return R;
+  }
+
+  /// Solves Query in a push/pop scope; OnSat reads the model before the pop.
+  z3::check_result solve(const z3::expr &Query,
+                         const std::function<void(z3::model &)> &OnSat) {
+    auto T0 = std::chrono::steady_clock::now();
+    ++St.Queries;
+    Solver.push();
+    Solver.add(Query);
+    // Z3 cannot poll our flag: a watcher interrupts it.
+    std::mutex Mu;
+    std::condition_variable CV;
+    bool Done = false;
+    std::thread Watcher;
+    if (Opts.Cancel)
+      Watcher = std::thread([&] {
+        std::unique_lock<std::mutex> L(Mu);
+        while (!Done) {
+          if (Opts.Cancel->load()) {
+            Z.interrupt();
+            return;
+          }
+          CV.wait_for(L, std::chrono::milliseconds(20));
+        }
+      });
+    z3::check_result R = z3::unknown;
+    try {
+      if (Opts.Incremental) {
+        R = Solver.check();
+        if (R == z3::sat) {
+          z3::model Mdl = Solver.get_model();
+          OnSat(Mdl);
+        }
+      } else {
+        // A fresh solver over the same terms: Z3's non-incremental
+        // pipeline (simplification, bit-blasting) is much faster on these
+        // formulas than its incremental core.
+        z3::solver Fresh(Z);
+        if (Opts.SolverTimeoutMs) {
+          z3::params Prm(Z);
+          Prm.set("timeout", Opts.SolverTimeoutMs);
+          Fresh.set(Prm);
+        }
+        z3::expr_vector As = Solver.assertions();
+        for (unsigned K = 0; K < As.size(); ++K)
+          Fresh.add(As[K]);
+        R = Fresh.check();
+        if (R == z3::sat) {
+          z3::model Mdl = Fresh.get_model();
+          OnSat(Mdl);
+        }
+        if (R == z3::unknown)
+          LastUnknown = Fresh.reason_unknown();
+      }
+    } catch (const z3::exception &) {
+      R = z3::unknown;
+    }
+    if (Watcher.joinable()) {
+      {
+        std::lock_guard<std::mutex> L(Mu);
+        Done = true;
+      }
+      CV.notify_all();
+      Watcher.join();
+    }
+    Solver.pop();
+    St.SolveSeconds += secondsSince(T0);
+    return R;
+  }
+
+  std::string unknownReason(const char *Query) {
+    if (Opts.Cancel && Opts.Cancel->load())
+      return "cancelled";
+    std::string R = Opts.Incremental ? Solver.reason_unknown() : LastUnknown;
+    return std::string("solver gave no answer on the ") + Query + " query (" +
+           R + ")";
+  }
+
+  Counterexample counterexample(z3::model &Mdl, const Event &Ev) {
+    auto True = [&](const z3::expr &G) {
+      return Mdl.eval(G, /*model_completion=*/true).is_true();
+    };
+    Counterexample C;
+    C.FailureCall = orig(cast<CallBase>(Ev.At));
+    C.FailureLocation = location(Ev.At);
+    C.FailureStack = origStack(Ev.Stack);
+    for (const VisitRecord &V : E->Visits)
+      if (True(V.Guard))
+        if (const BasicBlock *BB = orig(V.Block))
+          C.Steps.push_back({BB, origStack(V.Stack)});
+    for (const NondetRecord &N : E->Nondets) {
+      if (!True(N.Guard))
+        continue;
+      z3::expr V = Mdl.eval(N.Value, true);
+      unsigned Bits = V.get_sort().bv_size();
+      NondetValue NV;
+      NV.Call = N.Call ? orig(N.Call) : nullptr;
+      NV.Name = N.Name;
+      NV.Location = N.Call ? location(N.Call) : "entry";
+      NV.Value = V.is_numeral() ? APInt(Bits, Z3_get_numeral_string(Z, V), 10)
+                                : APInt(Bits, 0);
+      C.Inputs.push_back(std::move(NV));
+    }
+    return C;
+  }
+};
+
+Checker::Checker() : P(std::make_unique<Impl>()) {}
+Checker::~Checker() = default;
+
+Expected<std::unique_ptr<Checker>> Checker::create(const Module &M,
+                                                   StringRef Entry,
+                                                   Options Opts) {
+  const Function *EF = M.getFunction(Entry);
+  if (!EF || EF->isDeclaration())
+    return createStringError(inconvertibleErrorCode(),
+                             "bmc: no function '%s' with a body",
+                             Entry.str().c_str());
+  std::unique_ptr<Checker> C(new Checker());
+  Impl &I = *C->P;
+  I.Opts = std::move(Opts);
+  auto T0 = std::chrono::steady_clock::now();
+  ValueToValueMapTy VMap;
+  I.Clone = CloneModule(M, VMap);
+  for (const Function &F : M)
+    for (const BasicBlock &BB : F) {
+      if (auto It = VMap.find(&BB); It != VMap.end() && It->second)
+        I.ToOrig[It->second] = &BB;
+      for (const Instruction &Inst : BB)
+        if (auto It = VMap.find(&Inst); It != VMap.end() && It->second)
+          I.ToOrig[It->second] = &Inst;
+    }
+  normaliseLoops(*I.Clone);
+  if (I.Opts.SolverTimeoutMs) {
+    z3::params Prm(I.Z);
+    Prm.set("timeout", I.Opts.SolverTimeoutMs);
+    I.Solver.set(Prm);
+  }
+  I.E = std::make_unique<Encoder>(I.Z, I.Solver, *I.Clone, I.Opts);
+  try {
+    I.E->run(*I.Clone->getFunction(Entry));
+  } catch (const EncodingAborted &A) {
+    I.Aborted = A.Reason;
+  } catch (const z3::exception &X) {
+    I.Aborted = std::string("Z3 error while encoding: ") + X.msg();
+  }
+  I.St.EncodeSeconds = secondsSince(T0);
+  I.St.BlockVisits = I.E->blockVisits();
+  I.St.Events = unsigned(I.E->Events.size());
+  return std::move(C);
+}
+
+std::vector<const CallBase *> Checker::failureSites() const {
+  std::vector<const CallBase *> R;
+  for (const Event &Ev : P->E->Events)
+    if (Ev.Kind == EventKind::Failure)
+      if (const CallBase *C = P->orig(cast<CallBase>(Ev.At)))
+        if (std::find(R.begin(), R.end(), C) == R.end())
+          R.push_back(C);
+  return R;
+}
+
+const Stats &Checker::stats() const { return P->St; }
+
+Result Checker::check(const FailureSiteFilter &Filter) {
+  Impl &I = *P;
+  Result R;
+  if (I.Aborted) {
+    R.Reasons.push_back(*I.Aborted);
+    return R;
+  }
+  if (I.Opts.Cancel && I.Opts.Cancel->load()) {
+    R.Reasons.push_back("cancelled");
+    return R;
+  }
+  z3::context &Z = I.Z;
+  std::vector<const Event *> Selected;
+  z3::expr Any = Z.bool_val(false), Clean = Z.bool_val(false);
+  for (const Event &Ev : I.E->Events) {
+    if (Ev.Kind != EventKind::Failure)
+      continue;
+    const CallBase *C = I.orig(cast<CallBase>(Ev.At));
+    if (Filter && (!C || !Filter(*C)))
+      continue;
+    Selected.push_back(&Ev);
+    Any = Any || Ev.Guard;
+    Clean = Clean || (Ev.Guard && !Ev.Havoc);
+  }
+
+  // 1. A failure without over-approximation: a real counterexample.
+  if (!Selected.empty()) {
+    z3::check_result Q = I.solve(Clean, [&](z3::model &Mdl) {
+      for (const Event *Ev : Selected)
+        if (Mdl.eval(Ev->Guard && !Ev->Havoc, true).is_true()) {
+          R.Cex = I.counterexample(Mdl, *Ev);
+          R.Reasons.push_back(Ev->Reason);
+          break;
+        }
+    });
+    if (Q == z3::sat) {
+      R.S = Status::Unsafe;
+      R.Assumptions.push_back("loops unwound at most " +
+                              std::to_string(I.Opts.Unwind) +
+                              " times on the counterexample path");
+      return R;
+    }
+    if (Q == z3::unknown) {
+      R.Reasons.push_back(I.unknownReason("failure"));
+      return R;
+    }
+    // 2. A failure only through havocked values.
+    std::vector<std::string> Why;
+    Q = I.solve(Any, [&](z3::model &Mdl) {
+      for (const Event *Ev : Selected)
+        if (Mdl.eval(Ev->Guard, true).is_true()) {
+          Why.push_back(Ev->Reason + " is reachable, but only through "
+                                     "over-approximated values:");
+          break;
+        }
+      for (const HavocSite &H : I.E->Havocs)
+        if (Mdl.eval(H.Guard, true).is_true() && Why.size() < 6)
+          Why.push_back("  " + H.Reason);
+    });
+    if (Q == z3::sat) {
+      R.Reasons = std::move(Why);
+      return R;
+    }
+    if (Q == z3::unknown) {
+      R.Reasons.push_back(I.unknownReason("failure"));
+      return R;
+    }
+  }
+
+  // 3. Everything that cut a path must be unreachable for Safe.
+  if (!I.Blocking) {
+    z3::expr Blocked = Z.bool_val(false);
+    for (const Event &Ev : I.E->Events)
+      if (Ev.Kind != EventKind::Failure)
+        Blocked = Blocked || Ev.Guard;
+    std::vector<std::string> Why;
+    z3::check_result Q = I.solve(Blocked, [&](z3::model &Mdl) {
+      for (const Event &Ev : I.E->Events)
+        if (Ev.Kind != EventKind::Failure && Mdl.eval(Ev.Guard, true).is_true() &&
+            std::find(Why.begin(), Why.end(), Ev.Reason) == Why.end() &&
+            Why.size() < 5)
+          Why.push_back(Ev.Reason);
+    });
+    if (Q == z3::sat)
+      I.Blocking = {Status::Unknown, Why};
+    else if (Q == z3::unsat)
+      I.Blocking = {Status::Safe, {}};
+    else
+      return Result{Status::Unknown, {I.unknownReason("bound")}, {}, {}};
+  }
+  R.S = I.Blocking->first;
+  R.Reasons = I.Blocking->second;
+  if (R.S == Status::Safe) {
+    R.Assumptions = {
+        "every loop exits within " + std::to_string(I.Opts.Unwind) +
+            " iterations and recursion stays within depth " +
+            std::to_string(I.Opts.RecursionBound) +
+            " (unwinding checks proved unreachable)",
+        "integer arithmetic wraps around (two's complement); signed "
+        "overflow is not reported",
+        "memory allocation never fails",
+        "uninitialised variables and memory hold arbitrary values",
+        "library functions behave as crace's models"};
+  }
+  return R;
+}
+
+std::string Checker::describe(const Result &R) {
+  std::string S;
+  raw_string_ostream OS(S);
+  OS << statusName(R.S) << "\n";
+  for (const std::string &X : R.Reasons)
+    OS << "  reason: " << X << "\n";
+  for (const std::string &X : R.Assumptions)
+    OS << "  assuming: " << X << "\n";
+  if (R.Cex) {
+    OS << "  failure at " << R.Cex->FailureLocation << "\n";
+    for (const NondetValue &N : R.Cex->Inputs)
+      OS << "  input " << N.Name << " at " << N.Location << " = "
+         << llvm::toString(N.Value, 10, true) << "\n";
+    OS << "  path:";
+    for (const TraceStep &T : R.Cex->Steps)
+      OS << " " << T.Block->getParent()->getName() << ":"
+         << (T.Block->hasName() ? T.Block->getName() : "bb");
+    OS << "\n";
+  }
+  return S;
+}
+
+Result check(const Module &M, StringRef Entry, const Options &Opts) {
+  auto C = Checker::create(M, Entry, Opts);
+  if (!C) {
+    Result R;
+    R.Reasons.push_back(llvm::toString(C.takeError()));
+    return R;
+  }
+  return (*C)->check();
+}
+
+} // namespace crace::bmc
