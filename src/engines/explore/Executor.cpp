@@ -599,6 +599,7 @@ Status Executor::reset(NondetSource NewNondet) {
   NextTicket = 0;
   Exited = false;
   SignalChoice = false;
+  DivergedAt = nullptr;
   Steps = 0;
   Error.clear();
   ErrorAt = nullptr;
@@ -1672,10 +1673,21 @@ Status Executor::performMemory(unsigned T) {
 }
 
 Status Executor::runToVisible(unsigned T) {
-  while (true) {
+  for (uint64_t Local = 0;; ++Local) {
     Thread &Th = Threads[T];
     if (Th.Stack.empty())
       return Status::Ok; // pending ThreadEnd / ProgramExit set by returnFrom
+    if (Local >= Limits.MaxLocalSteps) {
+      // A loop that touches nothing shared and never synchronises: to the
+      // other threads this thread has stopped for good. (The engine notes
+      // it: a long but finite loop would have done more.)
+      PendingOp P;
+      P.K = PendingOp::Blocked;
+      P.Inst = &*Th.Stack.back().PC;
+      Th.Pending = P;
+      DivergedAt = P.Inst;
+      return Status::Ok;
+    }
     bool Visible = false;
     Status S = execute(T, Visible);
     if (S != Status::Ok)

@@ -119,6 +119,9 @@ using NondetSource = std::function<Word(unsigned Bits)>;
 
 struct ExecLimits {
   uint64_t MaxInstructionsPerRun = 20'000'000;
+  /// A thread that runs this many instructions without a visible
+  /// operation (a local infinite loop) is taken as never acting again.
+  uint64_t MaxLocalSteps = 2'000'000;
   unsigned MaxStackDepth = 2000;
   unsigned MaxThreads = 64;
 };
@@ -144,6 +147,11 @@ public:
   [[nodiscard]] bool exited() const { return Exited; }
   [[nodiscard]] const std::string &error() const { return Error; }
   [[nodiscard]] const llvm::Instruction *errorInst() const { return ErrorAt; }
+  /// Where a thread of this run was found looping without any visible
+  /// operation (MaxLocalSteps), if one was.
+  [[nodiscard]] const llvm::Instruction *divergedAt() const {
+    return DivergedAt;
+  }
   [[nodiscard]] const std::string &threadName(unsigned T) const {
     return Threads[T].Name;
   }
@@ -278,6 +286,7 @@ private:
   const llvm::Module &M;
   const llvm::DataLayout &DL;
   ExecLimits Limits;
+  const llvm::Instruction *DivergedAt = nullptr;
   unsigned PtrBytes;
   NondetSource Nondet;
 

@@ -639,9 +639,15 @@ void Explorer::checkRaces(size_t D) {
 void Explorer::checkDeadlock() {
   std::vector<const Instruction *> Blocked;
   bool AnyWaiting = false;
-  for (unsigned T = 0; T < Exec.numThreads(); ++T)
+  for (unsigned T = 0; T < Exec.numThreads(); ++T) {
     if (Exec.atThreadBound(T))
       return; // held back by the bound (noted), not deadlocked
+    // A failed assumption (the run is infeasible from there) or a thread
+    // looping for good without a visible operation: the others waiting for
+    // it are not deadlocked on locks.
+    if (Exec.pending(T).K == PendingOp::Blocked)
+      return;
+  }
   for (unsigned T = 0; T < Exec.numThreads(); ++T) {
     const PendingOp &P = Exec.pending(T);
     if (P.K == PendingOp::Done || P.K == PendingOp::Blocked ||
@@ -874,6 +880,16 @@ bool Explorer::execute() {
     MaxDepthSeen = std::max<uint64_t>(MaxDepthSeen, Depth);
     if (S != Status::Ok)
       return Fail(S);
+    if (Exec.divergedAt() && !HintMode) {
+      SourceLoc L = PM.location(Exec.divergedAt());
+      note(formatv("a thread ran {0} instructions without a visible "
+                   "operation{1}; it was taken as looping for good (a "
+                   "longer finite loop would have done more)",
+                   ExecLimits().MaxLocalSteps,
+                   L.valid() ? " at " + L.str() : std::string())
+               .str());
+      Exhaustive = false;
+    }
     if (Exec.exited() && Op.Error && AssertsSeen.insert(Op.Inst).second) {
       // Its own finding kind, with the run that reaches it; it does not
       // change the race verdict.
