@@ -6,6 +6,7 @@
 
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -31,6 +32,57 @@ using namespace llvm;
 namespace crace {
 
 namespace {
+
+// Driver mode (kernel modules): docs/usage.md, "Drivers".
+cl::OptionCategory DriverModeCat("driver mode options");
+cl::opt<bool> DriverModeOpt(
+    "driver",
+    cl::desc("The input is a Linux driver: link the kernel models, find its "
+             "entry points and run each pair of them concurrently"),
+    cl::cat(DriverModeCat));
+cl::list<std::string> EntryOpt(
+    "entry",
+    cl::desc("Driver mode with these entry points (comma-separated) instead "
+             "of the ones found in ops structures"),
+    cl::value_desc("f,g,..."), cl::CommaSeparated, cl::cat(DriverModeCat));
+cl::opt<bool> NoInitExitOrderOpt(
+    "no-init-exit-order",
+    cl::desc("Driver mode: init/probe and exit/remove may run concurrently "
+             "with the other entry points"),
+    cl::cat(DriverModeCat));
+cl::opt<bool> NoRtnlOpt(
+    "no-rtnl",
+    cl::desc("Driver mode: RTNL-held callbacks are not serialised"),
+    cl::cat(DriverModeCat));
+cl::opt<bool> NoIrqLockOpt(
+    "no-irq-lock",
+    cl::desc("Driver mode: local_irq_disable() sections do not exclude each "
+             "other (no uniprocessor assumption)"),
+    cl::cat(DriverModeCat));
+cl::opt<unsigned> EntryInstancesOpt(
+    "entry-instances",
+    cl::desc("Driver mode: threads per entry point (at least 2)"),
+    cl::init(2), cl::cat(DriverModeCat), cl::Hidden);
+cl::opt<bool> ListEntryPointsOpt(
+    "list-entry-points",
+    cl::desc("Driver mode: print the entry points and the harness, then stop"),
+    cl::cat(DriverModeCat));
+
+/// The driver-mode options above, applied to the front end's options.
+FrontendOptions withDriverMode(const FrontendOptions &In) {
+  FrontendOptions Out = In;
+  DriverHarnessOptions &D = Out.Driver;
+  D.Enabled = D.Enabled || DriverModeOpt || !EntryOpt.empty() ||
+              ListEntryPointsOpt;
+  for (const std::string &E : EntryOpt)
+    if (!E.empty())
+      D.Entries.push_back(E);
+  D.InitExitOrder = D.InitExitOrder && !NoInitExitOrderOpt;
+  D.RtnlSerialised = D.RtnlSerialised && !NoRtnlOpt;
+  D.IrqLock = D.IrqLock && !NoIrqLockOpt;
+  D.Instances = std::max(2u, EntryInstancesOpt.getValue());
+  return Out;
+}
 
 std::atomic<const char *> Phase{"starting"};
 std::string HardStopFormat = "text";
@@ -371,7 +423,8 @@ int runCraceOnce(const DriverOptions &Opts) {
 
   Phase = "compiling";
   LLVMContext Ctx;
-  auto ModOrErr = buildModule(Opts.Frontend, Ctx);
+  FrontendOptions FrontOpts = withDriverMode(Opts.Frontend);
+  auto ModOrErr = buildModule(FrontOpts, Ctx);
   if (!ModOrErr) {
     int Code = ExitUsage;
     handleAllErrors(
@@ -389,6 +442,17 @@ int runCraceOnce(const DriverOptions &Opts) {
     return Code;
   }
   std::unique_ptr<Module> M = std::move(*ModOrErr);
+  if (ListEntryPointsOpt) {
+    if (const NamedMDNode *N = M->getNamedMetadata("crace.harness"))
+      for (const MDNode *Op : N->operands())
+        if (auto *S = dyn_cast<MDString>(Op->getOperand(0)))
+          outs() << S->getString() << "\n";
+    if (const NamedMDNode *N = M->getNamedMetadata("crace.assumptions"))
+      for (const MDNode *Op : N->operands())
+        if (auto *S = dyn_cast<MDString>(Op->getOperand(0)))
+          outs() << "assumption: " << S->getString() << "\n";
+    return 0;
+  }
   if (!Opts.EmitLLVM.empty()) {
     std::error_code EC;
     raw_fd_ostream OS(Opts.EmitLLVM, EC);

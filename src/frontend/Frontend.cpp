@@ -24,7 +24,10 @@
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Mem2Reg.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Path.h"
 #include <functional>
+#include <set>
 
 using namespace llvm;
 
@@ -44,6 +47,10 @@ struct ModelSource {
 };
 const ModelSource ModelSources[] = {
 #include "frontend/ModelSources.inc"
+};
+/// models/linux/: linked in driver mode only.
+const ModelSource LinuxModelSources[] = {
+#include "frontend/LinuxModelSources.inc"
 };
 
 /// An EmitLLVMOnlyAction that hands its module to a sink when it is done.
@@ -156,6 +163,75 @@ Expected<std::unique_ptr<Module>> compileModels(LLVMContext &Ctx,
                              "internal error: the environment models do not "
                              "compile for target " + Triple.str());
   return std::move(Out.front());
+}
+
+/// Compiles the embedded Linux kernel models for Triple (driver mode).
+Expected<std::unique_ptr<Module>> compileLinuxModels(LLVMContext &Ctx,
+                                                     StringRef Triple,
+                                                     bool IrqLock) {
+  std::string Code, Header;
+  for (const ModelSource &S : ModelSources)
+    if (StringRef(S.Name).ends_with(".h"))
+      Header = S.Text;
+  for (const ModelSource &S : LinuxModelSources) {
+    if (StringRef(S.Name).ends_with(".h"))
+      continue;
+    Code += "#line 1 \"models/linux/";
+    Code += S.Name;
+    Code += "\"\n";
+    Code += S.Text;
+    Code += "\n";
+  }
+  std::vector<std::unique_ptr<Module>> Out;
+  std::vector<std::string> Args = {"-O0", "-Xclang", "-disable-O0-optnone",
+                                   "-w", "-target", Triple.str(),
+                                   "-resource-dir=" CRACE_CLANG_RESOURCE_DIR,
+                                   "-fno-builtin", "-ffreestanding"};
+  if (!IrqLock)
+    Args.push_back("-DCRACE_LINUX_NO_IRQ_LOCK");
+  clang::tooling::FileContentMappings Mapped = {
+      {"crace_intrinsics.h", Header}};
+  bool Ok = clang::tooling::runToolOnCodeWithArgs(
+      std::make_unique<CaptureModuleAction>(Ctx, Out), Code, Args,
+      LinuxModelFileName, "crace",
+      std::make_shared<clang::PCHContainerOperations>(), Mapped);
+  if (!Ok || Out.empty())
+    return createStringError(inconvertibleErrorCode(),
+                             "internal error: the Linux models do not "
+                             "compile for target " + Triple.str());
+  return std::move(Out.front());
+}
+
+std::string absolutePath(StringRef P) {
+  SmallString<256> A(P);
+  sys::fs::make_absolute(A);
+  sys::path::remove_dots(A, /*remove_dot_dot=*/true);
+  return A.str().str();
+}
+
+/// WHOOP's kernel headers define some kernel functions (mutex_lock with
+/// Boogie code, kmalloc, readl, atomic_read, ...). Where crace has its own
+/// model, the header's body goes and the model is linked in its place; a
+/// definition in one of the input files themselves stays.
+void dropHeaderBodies(Module &M, const StringSet<> &Modelled,
+                      const std::set<std::string> &Inputs) {
+  for (Function &F : M) {
+    if (F.isDeclaration() || !Modelled.count(F.getName()))
+      continue;
+    if (DISubprogram *SP = F.getSubprogram()) {
+      SmallString<256> Path(SP->getFilename());
+      if (!sys::path::is_absolute(Path) && !SP->getDirectory().empty()) {
+        Path = SP->getDirectory();
+        sys::path::append(Path, SP->getFilename());
+      }
+      if (Inputs.count(absolutePath(Path)))
+        continue;
+    }
+    F.deleteBody();
+    F.setLinkage(GlobalValue::ExternalLinkage);
+    F.setVisibility(GlobalValue::DefaultVisibility);
+    F.setComdat(nullptr);
+  }
 }
 
 /// Makes every function named __VERIFIER_atomic_* an atomic section.
@@ -330,6 +406,62 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
   DiagOpts->ShowColors = llvm::sys::Process::StandardErrHasColors();
   ErrorsOnlyPrinter Quiet(DiagOpts.get());
 
+  // Driver mode: the Linux model headers, entry points and the harness.
+  std::vector<std::pair<std::string, std::string>> Mapped;
+  std::string HarnessFile, HarnessPath;
+  DriverHarness Harness;
+  bool NoEntryPoints = false;
+  std::set<std::string> Inputs;
+  for (const std::string &F : Opts.Files)
+    Inputs.insert(absolutePath(F));
+  if (Opts.Driver.Enabled) {
+    for (const ModelSource &S : LinuxModelSources)
+      if (StringRef(S.Name).ends_with(".h"))
+        Mapped.push_back(
+            {std::string(LinuxIncludeDir) + "/" + S.Name, S.Text});
+    Flags.push_back("-idirafter");
+    Flags.push_back(LinuxIncludeDir);
+    std::vector<std::string> WithEntries;
+    for (const std::string &File : Opts.Files) {
+      auto H = buildDriverHarness(File, *Opts.Database, Flags, Mapped,
+                                  Opts.Driver);
+      if (!H) {
+        // The compile below prints clang's diagnostics.
+        consumeError(H.takeError());
+        continue;
+      }
+      if (H->Entries.empty())
+        continue;
+      WithEntries.push_back(File);
+      if (WithEntries.size() == 1) {
+        Harness = std::move(*H);
+        HarnessFile = File;
+      }
+    }
+    if (WithEntries.size() > 1)
+      return createStringError(
+          inconvertibleErrorCode(),
+          "driver mode: entry points were found in more than one translation "
+          "unit ('" + WithEntries[0] + "' and '" + WithEntries[1] +
+              "'); crace builds the harness in one unit");
+    NoEntryPoints = WithEntries.empty();
+    for (const std::string &Name : Opts.Driver.Entries) {
+      bool Found = false;
+      for (const EntryPoint &E : Harness.Entries)
+        Found |= E.Function == Name;
+      if (!Found)
+        return createStringError(inconvertibleErrorCode(),
+                                 "--entry: no function '" + Name +
+                                     "' with a body in the driver");
+    }
+    if (!HarnessFile.empty()) {
+      HarnessPath = absolutePath(HarnessFile) + ".crace-harness.c";
+      std::string Text = "#include \"" + absolutePath(HarnessFile) + "\"\n";
+      Text += Harness.Text;
+      Mapped.push_back({HarnessPath, Text});
+    }
+  }
+
   // One tool per file: ClangTool prints "[i/n] Processing file" otherwise.
   std::vector<std::unique_ptr<Module>> Units;
   bool Failed = false;
@@ -341,6 +473,21 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
         clang::tooling::getClangStripDependencyFileAdjuster());
     Tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
         Flags, clang::tooling::ArgumentInsertPosition::END));
+    for (const auto &[Path, Text] : Mapped)
+      Tool.mapVirtualFile(Path, Text);
+    if (File == HarnessFile) {
+      // Compile the harness, which includes the driver, in its place.
+      std::string Abs = absolutePath(File), Virtual = HarnessPath;
+      Tool.appendArgumentsAdjuster(
+          [Abs, File, Virtual](const clang::tooling::CommandLineArguments &Args,
+                               StringRef) {
+            clang::tooling::CommandLineArguments R = Args;
+            for (std::string &A : R)
+              if (A == File || A == Abs || absolutePath(A) == Abs)
+                A = Virtual;
+            return R;
+          });
+    }
     Tool.setPrintErrorMessage(false);
     if (!Opts.ShowWarnings)
       Tool.setDiagnosticConsumer(&Quiet);
@@ -351,6 +498,27 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
   }
   if (Failed)
     return make_error<CompileError>("the input does not compile");
+  if (NoEntryPoints)
+    return createStringError(
+        inconvertibleErrorCode(),
+        "driver mode: no entry points found (no function in an ops structure "
+        "of src/frontend/OpsTable.def, no module_init); give them with "
+        "--entry=f,g");
+
+  std::unique_ptr<Module> LinuxModels;
+  if (Opts.Driver.Enabled) {
+    auto LM = compileLinuxModels(Ctx, Units.front()->getTargetTriple(),
+                                 Opts.Driver.IrqLock);
+    if (!LM)
+      return LM.takeError();
+    LinuxModels = std::move(*LM);
+    StringSet<> Modelled;
+    for (Function &F : *LinuxModels)
+      if (!F.isDeclaration())
+        Modelled.insert(F.getName());
+    for (auto &U : Units)
+      dropHeaderBodies(*U, Modelled, Inputs);
+  }
 
   std::unique_ptr<Module> Main = std::move(Units.front());
   Main->setModuleIdentifier("crace");
@@ -363,6 +531,21 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
     if (Linker::linkModules(*Main, std::move(Units[I])))
       return make_error<CompileError>(
           "the translation units do not link together");
+  }
+
+  if (LinuxModels) {
+    LinuxModels->setDataLayout(Main->getDataLayout());
+    if (Linker::linkModules(*Main, std::move(LinuxModels)))
+      return make_error<CompileError>(
+          "the driver conflicts with crace's Linux models");
+    auto AddStrings = [&](StringRef Name, const std::vector<std::string> &L) {
+      NamedMDNode *N = Main->getOrInsertNamedMetadata(Name);
+      for (const std::string &S : L)
+        N->addOperand(MDNode::get(Ctx, MDString::get(Ctx, S)));
+    };
+    AddStrings("crace.assumptions", Harness.Assumptions);
+    AddStrings("crace.reasons", Harness.Reasons);
+    AddStrings("crace.harness", Harness.Listing);
   }
 
   auto Models = compileModels(Ctx, Main->getTargetTriple());

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "frontend/EntryPoints.h"
 #include "llvm/Support/Error.h"
 #include <memory>
 #include <string>
@@ -33,6 +34,10 @@ struct FrontendOptions {
   std::string DataModel;
   /// Show clang's warnings (errors are always shown).
   bool ShowWarnings = false;
+  /// Driver mode: Linux models, entry points and a harness main
+  /// (EntryPoints.h). The module then carries named metadata
+  /// "crace.assumptions", "crace.reasons" and "crace.harness" (strings).
+  DriverHarnessOptions Driver;
 };
 
 /// The sources did not compile; clang has printed its diagnostics.
@@ -54,5 +59,9 @@ buildModule(const FrontendOptions &Opts, llvm::LLVMContext &Ctx);
 
 /// Name of the pseudo source file the models are compiled from.
 inline constexpr const char *ModelFileName = "<crace-models>.c";
+/// Same for the Linux models (driver mode).
+inline constexpr const char *LinuxModelFileName = "<crace-linux-models>.c";
+/// Virtual include directory of models/linux/include (driver mode).
+inline constexpr const char *LinuxIncludeDir = "/crace-virtual/linux-include";
 
 } // namespace crace

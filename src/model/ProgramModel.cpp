@@ -103,6 +103,17 @@ bool ProgramModel::runsOnceInMain(const Function *F) const {
   return Once;
 }
 
+/// The strings of a named metadata node the front end wrote (driver mode).
+static std::vector<std::string> moduleStrings(const Module &M, StringRef Name) {
+  std::vector<std::string> Out;
+  if (const NamedMDNode *N = M.getNamedMetadata(Name))
+    for (const MDNode *Op : N->operands())
+      if (Op->getNumOperands() == 1)
+        if (auto *S = dyn_cast<MDString>(Op->getOperand(0)))
+          Out.push_back(S->getString().str());
+  return Out;
+}
+
 void ProgramModel::findThreads() {
   if (!Main)
     return;
@@ -144,6 +155,9 @@ void ProgramModel::findThreads() {
           T.CreatedInMain = F == Main;
           T.Multi = inCycle(CB->getParent()) || !runsOnceInMain(F);
           T.Name = Fn->getName().str();
+          // Driver harness threads (frontend/EntryPoints.cpp).
+          if (StringRef(T.Name).starts_with("__crace_entry_"))
+            T.Name = "entry point " + T.Name.substr(14);
           Threads.push_back(T);
           Visit(Fn);
         }
@@ -255,7 +269,23 @@ bool ProgramModel::mayReachInMain(const Instruction *From,
                                   const Instruction *To) const {
   if (From == To)
     return true;
-  return isPotentiallyReachable(From, To, nullptr, MainDT.get());
+  // An exact search over main's blocks: llvm::isPotentiallyReachable gives
+  // up (answering "reachable") after 32 blocks, which a driver harness's
+  // main exceeds.
+  const BasicBlock *FB = From->getParent(), *TB = To->getParent();
+  if (FB == TB && From->comesBefore(To))
+    return true;
+  SmallVector<const BasicBlock *, 32> Work(succ_begin(FB), succ_end(FB));
+  SmallPtrSet<const BasicBlock *, 32> Seen;
+  while (!Work.empty()) {
+    const BasicBlock *B = Work.pop_back_val();
+    if (!Seen.insert(B).second)
+      continue;
+    if (B == TB)
+      return true;
+    Work.append(succ_begin(B), succ_end(B));
+  }
+  return false;
 }
 
 bool ProgramModel::dominatesInMain(const Instruction *A,
@@ -489,6 +519,9 @@ void ProgramModel::checkSoundness() {
                       "entry points, which this engine does not take yet)");
     return;
   }
+  // Driver mode: what the harness could not model soundly (frontend).
+  for (const std::string &R : moduleStrings(M, "crace.reasons"))
+    Unsound.push_back(R);
   StringSet<> SeenExternal;
   for (const Function *F : Reachable) {
     for (const Instruction &I : instructions(*F)) {
@@ -553,7 +586,7 @@ void ProgramModel::checkSoundness() {
 }
 
 std::vector<std::string> ProgramModel::assumptions() const {
-  return {
+  std::vector<std::string> A = {
       "sequential consistency (no weak-memory reordering)",
       "a lock is released only by the thread that acquired it",
       "the C environment models in models/ describe the library functions",
@@ -562,6 +595,10 @@ std::vector<std::string> ProgramModel::assumptions() const {
       "no undefined behaviour (out-of-bounds or type-punned pointer accesses "
       "stay inside their object)",
   };
+  // Driver mode: the harness's constraints and modelling choices.
+  for (const std::string &S : moduleStrings(M, "crace.assumptions"))
+    A.push_back(S);
+  return A;
 }
 
 SourceLoc ProgramModel::location(const Instruction *I) const {
@@ -687,10 +724,36 @@ std::string ProgramModel::describe(Loc L, uint64_t Size) const {
       Name = O.Site->hasName() ? O.Site->getName().str() : "stack object";
     break;
   }
-  case ObjKind::Heap:
-    Name = "heap object allocated at " +
-           location(cast<Instruction>(O.Site)).str();
+  case ObjKind::Heap: {
+    SourceLoc SL = location(cast<Instruction>(O.Site));
+    StringRef File(SL.File);
+    if (File.consume_front("/crace-harness/")) {
+      // A kernel object the driver harness passes to entry points
+      // (frontend/EntryPoints.cpp names its allocation after its type).
+      Name = "kernel object <" + File.str() + ">";
+      if (!NamedTypesBuilt) {
+        NamedTypesBuilt = true;
+        DebugInfoFinder Finder;
+        Finder.processModule(M);
+        for (const DIType *T : Finder.types())
+          if (auto *C = dyn_cast<DICompositeType>(T))
+            if (!C->getName().empty() && !C->isForwardDecl())
+              NamedTypes.emplace(C->getName().str(), C);
+      }
+      File.consume_front("struct ");
+      File.consume_front("union ");
+      if (auto It = NamedTypes.find(File.str()); It != NamedTypes.end())
+        Ty = It->second;
+      if (Ty && L.Off != UnknownOffset) {
+        std::string Path;
+        fieldPath(Ty, L.Off, Path);
+        return Name + Path;
+      }
+      break;
+    }
+    Name = "heap object allocated at " + SL.str();
     break;
+  }
   }
   if (L.Off == UnknownOffset) {
     if (Ty && isa<DICompositeType>(stripQualifiers(Ty)))

@@ -31,6 +31,7 @@ class Function;
 class Instruction;
 class CallBase;
 class BasicBlock;
+class DIType;
 } // namespace llvm
 
 namespace crace {
@@ -154,6 +155,9 @@ private:
   std::unique_ptr<llvm::DominatorTree> MainDT;
   llvm::DenseSet<const llvm::BasicBlock *> CycleBlocks;
   mutable llvm::DenseMap<const llvm::Function *, bool> OnceCache;
+  /// Debug-info types by name (driver harness objects), built on demand.
+  mutable std::map<std::string, const llvm::DIType *> NamedTypes;
+  mutable bool NamedTypesBuilt = false;
   llvm::DenseSet<const llvm::Function *> Reachable;
 };
 
