@@ -5,12 +5,19 @@
 
 CRACE_MODEL void *malloc(crace_size_t n) { return __crace_alloc(n); }
 CRACE_MODEL void *calloc(crace_size_t n, crace_size_t m) {
+  if (m && n > (crace_size_t)-1 / m)
+    return 0; /* n * m overflows: calloc fails */
   void *p = __crace_alloc(n * m);
-  __crace_write(p, n * m);
+  /* An allocation may fail (the explore engine: beyond 256 MiB); a length
+     of 0 would mean "a string" to __crace_write. */
+  if (p && n * m)
+    __crace_write(p, n * m);
   return p;
 }
 CRACE_MODEL void *realloc(void *old, crace_size_t n) {
   void *p = __crace_alloc(n);
+  if (!p)
+    return 0; /* failed: the old object stays as it was */
   if (old) {
     /* The old contents, pointers included, move to the new object. */
     crace_size_t m = __crace_object_size(old);
