@@ -1,6 +1,7 @@
 //===- Engine.cpp - engine registry and factory ---------------------------===//
 #include "engines/Engine.h"
 #include "engines/explore/ExploreEngine.h"
+#include "engines/kiss/KissEngine.h"
 #include "engines/lockset/LocksetEngine.h"
 
 namespace crace {
@@ -28,6 +29,8 @@ std::unique_ptr<Engine> createEngine(EngineKind K) {
     return std::make_unique<LocksetEngine>();
   case EngineKind::Explore:
     return std::make_unique<ExploreEngine>();
+  case EngineKind::Kiss:
+    return std::make_unique<KissEngine>();
   }
   return nullptr;
 }

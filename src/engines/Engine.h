@@ -64,6 +64,15 @@ struct EngineOptions {
   const Result *Static = nullptr;
   /// Stop at the first confirmed race (SV-COMP mode needs only one).
   bool StopAtFirstRace = false;
+  // kiss: the KISS sequentialisation checked by the bmc (docs/usage.md).
+  /// Size of the multiset of forked but not yet scheduled threads.
+  unsigned KissMax = 0;
+  /// bmc loop unwinding bound.
+  unsigned Unwind = 8;
+  /// Only this global is a target (empty: every shared global).
+  std::string KissTarget;
+  /// Write the sequential module here ("-": standard output).
+  std::string EmitSequential;
 };
 
 class Engine {

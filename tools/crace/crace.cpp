@@ -129,6 +129,26 @@ static cl::opt<std::string> ReplayOpt(
              "program and report the race it ends in"),
     cl::value_desc("FILE"), cl::init(""), cl::cat(ExploreCat));
 
+static cl::OptionCategory KissCat("kiss engine options");
+static cl::opt<unsigned> KissMaxOpt(
+    "kiss-max",
+    cl::desc("KISS: forked threads that may wait to be scheduled (a "
+             "creation beyond them runs the thread at once)"),
+    cl::init(0), cl::cat(KissCat));
+static cl::opt<unsigned> UnwindOpt(
+    "unwind", cl::desc("kiss: loop unwinding bound of the bounded model checker"),
+    cl::init(8), cl::cat(KissCat));
+static cl::opt<std::string> KissTargetOpt(
+    "kiss-target",
+    cl::desc("kiss: check races on this global variable only (default: "
+             "every shared global)"),
+    cl::value_desc("NAME"), cl::init(""), cl::cat(KissCat));
+static cl::opt<std::string> EmitSequentialOpt(
+    "emit-sequential",
+    cl::desc("kiss: write the sequential (KISS-transformed) module to FILE "
+             "('-': standard output)"),
+    cl::value_desc("FILE.ll"), cl::init(""), cl::cat(KissCat));
+
 static const char Overview[] =
     "crace: data-race checker for multithreaded C\n\n"
     "  crace [options] FILE.c... [-- compiler flags]\n"
@@ -154,7 +174,7 @@ int main(int argc, const char **argv) {
   cl::Option *ColorOpt = Registered.lookup("color");
   if (ColorOpt)
     ColorOpt->addCategory(CraceCat);
-  cl::HideUnrelatedOptions({&CraceCat, &ExploreCat});
+  cl::HideUnrelatedOptions({&CraceCat, &ExploreCat, &KissCat});
 
   // Without `--` or -p, compile with no extra flags rather than searching
   // for a compilation database next to the sources (and warning about it).
@@ -252,6 +272,10 @@ int main(int argc, const char **argv) {
   Opts.EngineOpts.Pdp = !NoPdpOpt;
   Opts.EngineOpts.MaxThreads = MaxThreadsOpt;
   Opts.EngineOpts.StopAtFirstRace = !AllRacesOpt;
+  Opts.EngineOpts.KissMax = KissMaxOpt;
+  Opts.EngineOpts.Unwind = UnwindOpt;
+  Opts.EngineOpts.KissTarget = KissTargetOpt;
+  Opts.EngineOpts.EmitSequential = EmitSequentialOpt;
   Opts.TraceOut = TraceOutOpt;
   Opts.ReplayFile = ReplayOpt;
   Opts.SvComp = SvCompOpt;

@@ -1,0 +1,107 @@
+//===- KissTransform.h - KISS sequentialisation of a concurrent module ----===//
+//
+// Issue 5, item 1: the transform of Qadeer & Wu, "KISS: Keep It Simple and
+// Sequential" (PLDI 2004), on crace's prepared LLVM module. The input module
+// (the one the ProgramModel refers to) is cloned and never changed; the
+// clone becomes a *sequential* program whose failure calls
+// (`__crace_bmc_fail`) are reachable only when the concurrent program has a
+// data race on one of the targets (or, for the program's own failure calls,
+// an assertion failure), in an execution that KISS simulates:
+//   * `raise` (RAISE: set it and return; every call that may raise is
+//     followed by `if (raise) return`), the bounded multiset `ts` of forked
+//     but unscheduled threads (`KissOptions::Max` slots), and `schedule()`,
+//     which runs a nondeterministic number of threads from `ts` to
+//     completion (or to their RAISE);
+//   * schedule points and nondeterministic RAISEs before every *visible*
+//     instruction only (accesses to shared memory, synchronisation, thread
+//     operations and calls of functions that contain such instructions), as
+//     the paper allows: local statements commute with the other threads;
+//   * thread creation puts (start routine, argument, id) into `ts`, or runs
+//     the thread at once when `ts` is full;
+//   * one `access` variable per target global: before each access that may
+//     touch the target (points-to prunes the others) a nondeterministic
+//     check: conflict with the recorded access → `__crace_bmc_fail()`;
+//     otherwise record this access and RAISE (the thread stops *at* the
+//     access, which stays pending, so a later conflicting access of another
+//     thread is a real race);
+//   * locks as in the paper's OS models: a table of held locks; acquiring a
+//     held lock is an infeasible path (`__crace_assume`); a thread stopped
+//     by RAISE keeps its locks. Atomic sections set a flag that turns off
+//     schedule points and RAISE;
+//   * `main` runs the original main as the first thread; when it stops by
+//     RAISE (or pthread_exit) the remaining threads are scheduled; a normal
+//     return from main ends the program, as in C.
+// Every path of the output is an execution (prefix) of the input, so a
+// reachable failure is a real race; the converse holds only for balanced
+// executions, hence the kiss engine never claims race freedom.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "model/ProgramModel.h"
+
+#include "llvm/Support/Error.h"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class BasicBlock;
+class CallBase;
+class GlobalVariable;
+class Instruction;
+class Module;
+} // namespace llvm
+
+namespace crace::kiss {
+
+struct KissOptions {
+  /// Size of the multiset ts (the paper's MAX).
+  unsigned Max = 0;
+  /// Thread ids available for handles (creations beyond are cut).
+  unsigned MaxThreads = 16;
+  /// Locks held at once (acquiring more is cut).
+  unsigned MaxLocks = 4;
+};
+
+/// A location checked for races: a global variable of the input module.
+struct Target {
+  const llvm::GlobalVariable *G = nullptr;
+  std::string Name;
+};
+
+/// An access of the input module, as instrumented.
+struct SiteInfo {
+  const llvm::Instruction *Orig = nullptr;
+  AccessKind Kind = AccessKind::Read;
+  bool Atomic = false;
+  uint64_t Size = 0;
+  unsigned Target = 0;
+};
+
+struct KissProgram {
+  std::unique_ptr<llvm::Module> M;
+  std::vector<Target> Targets;
+  /// `__crace_bmc_fail` calls of the output → the access that conflicts
+  /// (the second one).
+  std::map<const llvm::CallBase *, SiteInfo> FailSites;
+  /// Blocks of the output that record an access and RAISE → that access
+  /// (the first, pending one).
+  std::map<const llvm::BasicBlock *, SiteInfo> SetBlocks;
+  /// Instructions of the output → the input's (for traces and reports).
+  std::map<const llvm::Instruction *, const llvm::Instruction *> ToOrig;
+  unsigned SchedulePoints = 0, Checks = 0;
+};
+
+/// The shared global variables that may be written: the default targets.
+[[nodiscard]] std::vector<Target> sharedGlobals(const ProgramModel &PM);
+
+/// Builds the sequential program for these targets (none: assertion
+/// checking only). The output passes llvm::verifyModule.
+[[nodiscard]] llvm::Expected<KissProgram>
+transform(const ProgramModel &PM, const std::vector<Target> &Targets,
+          const KissOptions &O);
+
+} // namespace crace::kiss
