@@ -114,15 +114,19 @@ void writeText(const Result &R, raw_ostream &OS, bool Color, bool ShowStats) {
     if (Color)
       OS.resetColor();
   };
+  // "file:line:col: error: " in the compiler's colours, then bold white.
+  auto ErrorHead = [&](const SourceLoc &L) {
+    Bold(raw_ostream::WHITE);
+    OS << where(L) << ": ";
+    Bold(raw_ostream::RED);
+    OS << "error: ";
+    Reset();
+    Bold(raw_ostream::WHITE);
+  };
   for (const Finding &F : R.Findings) {
     const AccessInfo &A = F.First, &B = F.Second;
     if (F.Category == FindingCategory::AssertionFailure) {
-      Bold(raw_ostream::WHITE);
-      OS << where(A.Loc) << ": ";
-      Bold(raw_ostream::RED);
-      OS << "error: ";
-      Reset();
-      Bold(raw_ostream::WHITE);
+      ErrorHead(A.Loc);
       OS << formatv("assertion fails in thread '{0}' [assertion]\n",
                     A.Thread);
       Reset();
@@ -131,12 +135,7 @@ void writeText(const Result &R, raw_ostream &OS, bool Color, bool ShowStats) {
       continue;
     }
     if (F.Category == FindingCategory::Deadlock) {
-      Bold(raw_ostream::WHITE);
-      OS << where(A.Loc) << ": ";
-      Bold(raw_ostream::RED);
-      OS << "error: ";
-      Reset();
-      Bold(raw_ostream::WHITE);
+      ErrorHead(A.Loc);
       OS << formatv("deadlock: thread '{0}' blocked ({1})", A.Thread,
                     A.Variable);
       if (!B.Thread.empty())
