@@ -776,11 +776,19 @@ bool Explorer::execute() {
         if (Depth > 0 && Stack[Depth - 1].SubspaceRaceFree) {
           N.SubspaceRaceFree = true;
         } else {
-          std::vector<ThreadPos> Pos;
-          for (unsigned T = 0; T < NT; ++T)
-            Pos.push_back(Exec.position(T));
+          // The positions stay with a node that is not race-free, for
+          // applyPartners.
+          for (unsigned T = 0; T < NT; ++T) {
+            N.Pos.push_back(Exec.position(T));
+            N.Pending.push_back(Exec.enabled(T) ? Exec.pending(T).Inst
+                                                : nullptr);
+          }
           ++PdpChecks;
-          N.SubspaceRaceFree = Oracle->raceFree(Pos);
+          N.SubspaceRaceFree = Oracle->raceFree(N.Pos);
+          if (N.SubspaceRaceFree) {
+            N.Pos.clear();
+            N.Pending.clear();
+          }
         }
       }
       // Keep the running thread when possible (few context switches
@@ -819,14 +827,6 @@ bool Explorer::execute() {
         break; // every enabled thread sleeps: explored elsewhere
       N.Chosen = Choice;
       N.Backtrack.insert(Choice);
-      // PDP: kept for applyPartners.
-      if (Oracle && !N.SubspaceRaceFree) {
-        for (unsigned T = 0; T < NT; ++T) {
-          N.Pos.push_back(Exec.position(T));
-          N.Pending.push_back(Exec.enabled(T) ? Exec.pending(T).Inst
-                                              : nullptr);
-        }
-      }
       // A parked spinner woken by another thread's pending write: its loop
       // reads what that write changes, so it must also run first here
       // (its pending operation alone does not show the conflict).
