@@ -2,6 +2,7 @@
 #include "analysis/MHP.h"
 #include "model/ProgramModel.h"
 
+#include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 
 namespace crace {
@@ -20,10 +21,17 @@ static bool mainOrderedWith(const ProgramModel &PM, const ThreadTemplate &T,
     return true; // no thread exists yet
   if (T.AllJoinedAt && PM.dominatesInMain(T.AllJoinedAt, Pos))
     return true; // after a loop joined every instance
-  if (T.Multi || !T.CreatedInMain)
+  // (main must not be called again, by itself or by a thread.)
+  if (!T.CreatedInMain || !PM.mainFunction()->use_empty())
     return false;
+  // Every instance of T is created at its one site in main's body (in a
+  // loop too), so before that site no instance exists. This also holds
+  // when an earlier call of main may create other threads (an unresolved
+  // indirect call makes that call a spawn point).
   if (!PM.mayReachInMain(T.CreateSite, Pos))
     return true; // before T is created
+  if (T.Multi)
+    return false;
   for (const llvm::CallBase *J : T.Joins)
     if (PM.dominatesInMain(J, Pos))
       return true; // after T was joined
