@@ -3,6 +3,7 @@
 #include "engines/explore/ExploreEngine.h"
 #include "engines/kiss/KissEngine.h"
 #include "engines/lockset/LocksetEngine.h"
+#include "engines/whoop/WhoopEngine.h"
 
 namespace crace {
 
@@ -31,6 +32,8 @@ std::unique_ptr<Engine> createEngine(EngineKind K) {
     return std::make_unique<ExploreEngine>();
   case EngineKind::Kiss:
     return std::make_unique<KissEngine>();
+  case EngineKind::Whoop:
+    return std::make_unique<WhoopEngine>();
   }
   return nullptr;
 }

@@ -73,6 +73,9 @@ struct EngineOptions {
   std::string KissTarget;
   /// Write the sequential module here ("-": standard output).
   std::string EmitSequential;
+  /// whoop: seconds for encoding and pair checks (0: no limit); past it,
+  /// the remaining candidate pairs keep the lockset engine's result.
+  unsigned WhoopBudget = 45;
 };
 
 class Engine {

@@ -59,6 +59,16 @@ struct Finding {
   /// Engine-specific data that reproduces the trace (explore: the
   /// schedule and input values, as JSON); written by --trace-out.
   std::string Schedule;
+  /// Static engines: the entries of Result::Candidates this finding stands
+  /// for (one finding may merge several instruction pairs on one line).
+  std::vector<unsigned> Candidates;
+};
+
+/// One pair of accesses a static engine could not rule out: the two
+/// instructions and the thread templates (ThreadTemplate::Id) running them.
+struct Candidate {
+  const llvm::Instruction *A = nullptr, *B = nullptr;
+  unsigned ThreadA = 0, ThreadB = 0;
 };
 
 struct Result {
@@ -76,6 +86,9 @@ struct Result {
   std::vector<std::pair<const llvm::Instruction *, const llvm::Instruction *>>
       CandidatePairs;
   bool CandidatesComplete = false;
+  /// The same pairs with their thread templates (one entry per instruction
+  /// pair and template pair); Finding::Candidates indexes it.
+  std::vector<Candidate> Candidates;
   /// Named statistics, in insertion order.
   std::vector<std::pair<std::string, double>> Stats;
   void stat(std::string Name, double V) { Stats.emplace_back(std::move(Name), V); }

@@ -149,6 +149,13 @@ static cl::opt<std::string> EmitSequentialOpt(
              "('-': standard output)"),
     cl::value_desc("FILE.ll"), cl::init(""), cl::cat(KissCat));
 
+static cl::OptionCategory WhoopCat("whoop engine options");
+static cl::opt<unsigned> WhoopBudgetOpt(
+    "whoop-budget",
+    cl::desc("whoop: seconds for its encoding and pair checks; past them the "
+             "remaining pairs keep the lockset result (0: no limit)"),
+    cl::value_desc("SECONDS"), cl::init(45), cl::cat(WhoopCat));
+
 static const char Overview[] =
     "crace: data-race checker for multithreaded C\n\n"
     "  crace [options] FILE.c... [-- compiler flags]\n"
@@ -174,7 +181,7 @@ int main(int argc, const char **argv) {
   cl::Option *ColorOpt = Registered.lookup("color");
   if (ColorOpt)
     ColorOpt->addCategory(CraceCat);
-  cl::HideUnrelatedOptions({&CraceCat, &ExploreCat, &KissCat});
+  cl::HideUnrelatedOptions({&CraceCat, &ExploreCat, &KissCat, &WhoopCat});
 
   // Without `--` or -p, compile with no extra flags rather than searching
   // for a compilation database next to the sources (and warning about it).
@@ -276,6 +283,7 @@ int main(int argc, const char **argv) {
   Opts.EngineOpts.Unwind = UnwindOpt;
   Opts.EngineOpts.KissTarget = KissTargetOpt;
   Opts.EngineOpts.EmitSequential = EmitSequentialOpt;
+  Opts.EngineOpts.WhoopBudget = WhoopBudgetOpt;
   Opts.TraceOut = TraceOutOpt;
   Opts.ReplayFile = ReplayOpt;
   Opts.SvComp = SvCompOpt;

@@ -1,5 +1,7 @@
 //===- LocksetEngine.cpp - static lockset race detection ------------------===//
 #include "engines/lockset/LocksetEngine.h"
+
+#include "llvm/IR/InstIterator.h"
 #include "analysis/MHP.h"
 #include "model/ProgramModel.h"
 
@@ -360,6 +362,23 @@ Result LocksetEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   }
   const PointsTo &PTA = PM.pointsTo();
   std::vector<Record> Recs(A.Records.begin(), A.Records.end());
+  // Program order, not pointer order: the pairing below may stop at a
+  // limit, and what it reports must not change from run to run.
+  {
+    DenseMap<const Instruction *, unsigned> Pos;
+    for (const Function &F : PM.module())
+      for (const Instruction &I : instructions(F))
+        Pos[&I] = Pos.size();
+    auto Key = [&](const Record &X) {
+      return std::make_tuple(X.Thread, Pos.lookup(X.Access.Inst),
+                             X.MainPos ? Pos.lookup(X.MainPos) : 0u,
+                             unsigned(X.Access.Kind), X.Locks.Held);
+    };
+    std::stable_sort(Recs.begin(), Recs.end(),
+                     [&](const Record &X, const Record &Y) {
+                       return Key(X) < Key(Y);
+                     });
+  }
 
   // Index records by the shared objects they may touch.
   std::map<uint32_t, std::vector<Located>> ByObject;
@@ -423,6 +442,9 @@ Result LocksetEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
       std::swap(IdA, IdB);
     if (!Reported.insert({IdA, IdB}).second)
       return;
+    unsigned CandId = R.Candidates.size();
+    R.Candidates.push_back(
+        {RX.Access.Inst, RY.Access.Inst, RX.Thread, RY.Thread});
     AccessInfo IA = Access(RX, X.Where), IB = Access(RY, Y.Where);
     // Name the variable after the more precise side.
     if (X.Where.Obj == PointsTo::UnknownObj)
@@ -437,6 +459,7 @@ Result LocksetEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
     F.Engine = "lockset";
     F.First = std::move(IA);
     F.Second = std::move(IB);
+    F.Candidates.push_back(CandId);
     Found.push_back(std::move(F));
   };
 
@@ -478,8 +501,11 @@ Result LocksetEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
       Finding &Old = R.Findings[It->second];
       unsigned OldWrites = (Old.First.Kind == AccessKind::Write) +
                            (Old.Second.Kind == AccessKind::Write);
+      std::vector<unsigned> Merged = Old.Candidates;
+      Merged.insert(Merged.end(), F.Candidates.begin(), F.Candidates.end());
       if (Writes > OldWrites)
         Old = std::move(F);
+      Old.Candidates = std::move(Merged);
       continue;
     }
     Seen[Short] = R.Findings.size();
