@@ -12,7 +12,12 @@ verdict, possible races (findings, with --max-findings=0), racy entry-point
 pairs, and the kernel functions crace has no model for. For context, the
 WHOOP paper's figures (its Tables I and II: #pairs, #racy pairs, WHOOP time)
 are parsed from ../shared/papers/whoop-symbolic-pairwise-lockset.txt.
-One column per engine: --engine is repeatable (lockset now; whoop later).
+One column per engine: --engine is repeatable (default: lockset and whoop,
+side by side in one run). For the last engine, the remaining possible
+races are split by what they point at: an access in the generated harness
+or the kernel models (the environment), no lock on either side, a lock on
+one side only, and different locks on the two sides. The summary lists
+the drivers where the engines' race counts differ.
 """
 import argparse
 import csv
@@ -76,10 +81,22 @@ def run_crace(crace, engine, driver, timeout):
         report = {"verdict": "error (exit %d)" % p.returncode, "findings": [],
                   "reasons": [p.stderr.strip()[-200:]], "stats": {}}
     racy_pairs = set()
+    causes = {"environment": 0, "no lock": 0, "one side locked": 0,
+              "different locks": 0}
     for f in report.get("findings", []):
         acc = f.get("accesses", [])
         if f.get("kind") == "data-race" and len(acc) == 2:
             racy_pairs.add(tuple(sorted((acc[0]["thread"], acc[1]["thread"]))))
+            files = [str(a.get("file", a.get("location", ""))) for a in acc]
+            locked = [bool(a.get("locks")) for a in acc]
+            if any("crace-harness" in x or "/models/" in x for x in files):
+                causes["environment"] += 1
+            elif not any(locked):
+                causes["no lock"] += 1
+            elif not all(locked):
+                causes["one side locked"] += 1
+            else:
+                causes["different locks"] += 1
     unknown = sorted({m.group(1) for r in report.get("reasons", [])
                       for m in [re.search(r"unknown external function '([^']+)'", r)]
                       if m})
@@ -94,6 +111,7 @@ def run_crace(crace, engine, driver, timeout):
                               if f.get("kind") == "data-race"),
         "racy_pairs": len(racy_pairs),
         "unmodelled": unknown,
+        "causes": causes,
         "exit": p.returncode,
     }
 
@@ -107,7 +125,7 @@ def main():
     ap.add_argument("--out", default=os.path.join(HERE, "results",
                                                   "whoop-drivers"))
     args = ap.parse_args()
-    engines = args.engine or ["lockset"]
+    engines = args.engine or ["lockset", "whoop"]
     if not os.path.isdir(WHOOP):
         sys.exit("no WHOOP benchmarks at " + WHOOP)
     drivers = []
@@ -135,6 +153,7 @@ def main():
                       "racy_pairs"):
                 row["%s_%s" % (e, k)] = r[k]
             row["%s_unmodelled" % e] = " ".join(r["unmodelled"])
+            row["causes"] = " / ".join(str(v) for v in r["causes"].values())
             print("%-28s %-9s %6.2f s %6.0f MB %-13s races=%-4d racy pairs=%-3d "
                   "unmodelled=%d" % (row["driver"], e, r["seconds"],
                                      r["peak_rss_mb"], r["verdict"],
@@ -167,6 +186,8 @@ def main():
             head += ["%s time (s)" % e, "%s peak RSS (MB)" % e,
                      "%s verdict" % e, "%s races" % e, "%s racy pairs" % e,
                      "%s unmodelled" % e]
+        head += ["%s races: environment / no lock / one side locked / "
+                 "different locks" % engines[-1]]
         head += ["paper pairs", "paper racy pairs", "paper WHOOP time (s)"]
         f.write("| " + " | ".join(head) + " |\n")
         f.write("|" + "---|" * len(head) + "\n")
@@ -180,6 +201,7 @@ def main():
                           "%.0f" % r["%s_peak_rss_mb" % e],
                           r["%s_verdict" % e], str(r["%s_possible_races" % e]),
                           str(r["%s_racy_pairs" % e]), str(n)]
+            cells += [r["causes"]]
             cells += [r["paper_pairs"], r["paper_racy_pairs"],
                       r["paper_whoop_s"]]
             f.write("| " + " | ".join(cells) + " |\n")
@@ -194,6 +216,19 @@ def main():
                                                     if r["%s_verdict" % e] == v))
                                   for v in sorted({r["%s_verdict" % e]
                                                    for r in rows}))))
+        if len(engines) > 1:
+            a, b = engines[0], engines[-1]
+            diff = [r for r in rows if r["%s_possible_races" % a] !=
+                    r["%s_possible_races" % b]]
+            more = [r["driver"] for r in diff if r["%s_possible_races" % b] >
+                    r["%s_possible_races" % a]]
+            f.write("\n%s vs %s: the race counts differ on %d drivers (%s); "
+                    "%s reports more on %s.\n" % (
+                        a, b, len(diff),
+                        ", ".join("%s %d -> %d" % (
+                            r["driver"], r["%s_possible_races" % a],
+                            r["%s_possible_races" % b]) for r in diff) or "none",
+                        b, ", ".join(more) if more else "none"))
     print("wrote %s.csv and %s.md" % (args.out, args.out))
 
 
