@@ -102,6 +102,27 @@ int main(void) {
   EXPECT_FALSE(X->R.Assumptions.empty());
 }
 
+TEST(BmcArith, NondetBitsHasOnlyItsBits) {
+  // __crace_nondet_bits(3) is 0..7 (explore draws it so): 8 is unreachable,
+  // 7 is reachable.
+  auto Safe = runBmc(R"C(
+unsigned __crace_nondet_bits(int);
+int main(void) {
+  unsigned v = __crace_nondet_bits(3);
+  if (v > 7) reach_error();
+  return 0;
+})C");
+  EXPECT_STATUS(Safe, Safe);
+  auto Unsafe = runBmc(R"C(
+unsigned __crace_nondet_bits(int);
+int main(void) {
+  unsigned v = __crace_nondet_bits(3);
+  if (v == 7) reach_error();
+  return 0;
+})C");
+  EXPECT_STATUS(Unsafe, Unsafe);
+}
+
 TEST(BmcArith, UnsignedOverflowWraps) {
   auto X = runBmc(R"C(
 int main(void) {

@@ -97,6 +97,13 @@ bool Encoder::execBuiltin(Frame &Fr, const CallBase &CB, const Function &F,
       (O.IsNondet && O.IsNondet(N))) {
     if (unsigned Bits = regBits(CB.getType())) {
       z3::expr V = fresh(Bits, "nondet");
+      // __crace_nondet_bits(K): a value of K bits, as explore draws it.
+      if (N == "__crace_nondet_bits" && CB.arg_size() == 1)
+        if (auto *K = dyn_cast<ConstantInt>(CB.getArgOperand(0)))
+          if (K->getZExtValue() > 0 && K->getZExtValue() < Bits) {
+            unsigned KB = unsigned(K->getZExtValue());
+            V = z3::zext(fresh(KB, "nondet"), Bits - KB);
+          }
       Nondets.push_back({S.Guard, V, &CB, N.str()});
       Fr.Vals.insert_or_assign(&CB, V);
     }
