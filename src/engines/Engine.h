@@ -76,6 +76,9 @@ struct EngineOptions {
   /// whoop: seconds for encoding and pair checks (0: no limit); past it,
   /// the remaining candidate pairs keep the lockset engine's result.
   unsigned WhoopBudget = 45;
+  /// Round-robin context bound K of the Lal-Reps sequentialisation (0: off,
+  /// the paper's KISS).
+  unsigned KissRounds = 0;
 };
 
 class Engine {

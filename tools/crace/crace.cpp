@@ -148,6 +148,11 @@ static cl::opt<std::string> EmitSequentialOpt(
     cl::desc("kiss: write the sequential (KISS-transformed) module to FILE "
              "('-': standard output)"),
     cl::value_desc("FILE.ll"), cl::init(""), cl::cat(KissCat));
+static cl::opt<unsigned> KissRoundsOpt(
+    "rounds",
+    cl::desc("kiss: K-round round-robin executions (Lal-Reps eager "
+             "sequentialisation) instead of KISS's balanced ones (0: off)"),
+    cl::value_desc("K"), cl::init(0), cl::cat(KissCat));
 
 static cl::OptionCategory WhoopCat("whoop engine options");
 static cl::opt<unsigned> WhoopBudgetOpt(
@@ -284,6 +289,7 @@ int main(int argc, const char **argv) {
   Opts.EngineOpts.KissTarget = KissTargetOpt;
   Opts.EngineOpts.EmitSequential = EmitSequentialOpt;
   Opts.EngineOpts.WhoopBudget = WhoopBudgetOpt;
+  Opts.EngineOpts.KissRounds = KissRoundsOpt;
   Opts.TraceOut = TraceOutOpt;
   Opts.ReplayFile = ReplayOpt;
   Opts.SvComp = SvCompOpt;

@@ -6,13 +6,17 @@
 #include "model/ProgramModel.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <chrono>
+#include <functional>
+#include <optional>
 
 using namespace llvm;
 
@@ -73,9 +77,67 @@ struct Reporter {
            (S.Kind == AccessKind::Write ? "write" : "read");
   }
 
+  /// A visible operation of the input program at I (a synchronisation call
+  /// or an access to a shared global), or "".
+  std::string action(const Instruction *OI) const {
+    std::string Action;
+    if (const auto *CB = dyn_cast<CallBase>(OI)) {
+      if (const Function *F = CB->getCalledFunction()) {
+        StringRef N = F->getName();
+        if (N.consume_front("__crace_") &&
+            (N.starts_with("thread_") || N.contains("lock") ||
+             N.starts_with("atomic_") || N.starts_with("cond_") ||
+             N.starts_with("sem_") || N.starts_with("barrier_")))
+          Action = N.str();
+      }
+    }
+    if (Action.empty())
+      for (const MemAccess &A : PM.accessesOf(*OI)) {
+        if (A.Library || !A.Ptr)
+          continue;
+        for (const Loc &L : PM.pointsTo().pointsTo(A.Ptr))
+          if (L.Obj != PointsTo::UnknownObj &&
+              PM.pointsTo().object(L.Obj).Shared &&
+              PM.pointsTo().object(L.Obj).Kind == ObjKind::Global) {
+            Action = std::string(A.Kind == AccessKind::Write ? "write "
+                                                             : "read ") +
+                     PM.describe(L, A.Size);
+            break;
+          }
+        if (!Action.empty())
+          break;
+      }
+    return Action;
+  }
+
+  /// An input value as the explore engine prints it (signed, bool as 0/1).
+  /// `__crace_nondet_bits(K)` (the SV-COMP models' bool, char and short
+  /// inputs) draws K bits in explore but a whole word in the bmc; the
+  /// models convert it at once, so the program sees (v != 0) for K = 1 and
+  /// the low K bits otherwise: that value is shown.
+  static std::string inputValue(const bmc::NondetValue &V) {
+    APInt X = V.Value;
+    if (V.Call && V.Name == "__crace_nondet_bits" && V.Call->arg_size() == 1)
+      if (const auto *K = dyn_cast<ConstantInt>(V.Call->getArgOperand(0))) {
+        uint64_t Bits = K->getZExtValue();
+        if (Bits == 1)
+          return X.isZero() ? "0" : "1";
+        if (Bits > 1 && Bits < X.getBitWidth())
+          X = X.trunc(unsigned(Bits));
+      }
+    return toString(X, 10, /*Signed=*/X.getBitWidth() > 1);
+  }
+
   /// The visible operations of the counterexample, in the order the
-  /// sequential program ran them (which is an order of the concurrent one).
-  std::vector<TraceStep> trace(const bmc::Counterexample &Cex) const {
+  /// sequential program ran them (which is an order of the concurrent one),
+  /// with the program's input values in the format of the explore engine:
+  /// the values a thread reads after one of its steps (before its next
+  /// one) end that step's action as ", then inputs 42, 7"; those it reads
+  /// before its first step start that step as "(inputs 42) ". Last, when
+  /// given, is the final step (the racing access): it belongs to the thread
+  /// that reached the failure.
+  std::vector<TraceStep> trace(const bmc::Counterexample &Cex,
+                               std::optional<TraceStep> Last = {}) const {
     std::vector<TraceStep> Out;
     std::map<std::string, unsigned> Ids;
     auto IdOf = [&](const std::string &T) {
@@ -83,50 +145,101 @@ struct Reporter {
         return 0u;
       return Ids.emplace(T, Ids.size() + 1).first->second;
     };
-    for (const bmc::TraceStep &St : Cex.Steps) {
+    // Threads are told apart by their activation: main is 0, every
+    // __kiss_run of a thread a new one (two instances of one start
+    // routine are two activations).
+    unsigned NextAct = 0, FailAct = 0;
+    bool Stopped = false;
+    std::map<unsigned, size_t> LastStep;            // activation -> Out index
+    std::map<unsigned, std::vector<std::string>> Before; // before its first
+    std::map<size_t, std::vector<std::string>> After;    // Out index -> inputs
+    std::map<size_t, std::vector<std::string>> Prefix;   // Out index -> inputs
+    size_t NextIn = 0;
+    const std::vector<bmc::TraceStep> &Steps = Cex.Steps;
+    auto Emit = [&](unsigned Act, TraceStep S) {
+      Out.push_back(std::move(S));
+      LastStep[Act] = Out.size() - 1;
+      if (auto It = Before.find(Act); It != Before.end()) {
+        Prefix[Out.size() - 1] = std::move(It->second);
+        Before.erase(It);
+      }
+    };
+    // One step and the steps of the calls made in it (the bmc inlines
+    // calls: a callee's blocks follow the block of the call, with the call
+    // appended to their call stack), so that the nondet values, recorded
+    // in execution order, meet their calls in order.
+    std::function<size_t(size_t, unsigned)> Walk = [&](size_t I,
+                                                       unsigned Act) {
+      const bmc::TraceStep &St = Steps[I];
+      size_t Depth = St.CallStack.size(), J = I + 1;
       std::string T = threadOf(St.CallStack, St.Block);
       if (auto It = P.SetBlocks.find(St.Block); It != P.SetBlocks.end()) {
-        Out.push_back({T, IdOf(T), PM.location(It->second.Orig),
-                       kindName(It->second) + " " + variable(It->second) +
-                           " (the thread stops before it: the access is "
-                           "pending)"});
-        continue;
+        Emit(Act, {T, IdOf(T), PM.location(It->second.Orig),
+                   kindName(It->second) + " " + variable(It->second) +
+                       " (the thread stops before it: the access is "
+                       "pending)"});
       }
-      for (const Instruction &I : *St.Block) {
-        const Instruction *OI = orig(&I);
-        if (!OI)
-          continue;
-        std::string Action;
-        if (const auto *CB = dyn_cast<CallBase>(OI)) {
-          if (const Function *F = CB->getCalledFunction()) {
-            StringRef N = F->getName();
-            if (N.consume_front("__crace_") &&
-                (N.starts_with("thread_") || N.contains("lock") ||
-                 N.starts_with("atomic_") || N.starts_with("cond_") ||
-                 N.starts_with("sem_") || N.starts_with("barrier_")))
-              Action = N.str();
+      for (const Instruction &I2 : *St.Block) {
+        const auto *CB = dyn_cast<CallBase>(&I2);
+        if (CB && CB == Cex.FailureCall) {
+          FailAct = Act;
+          // The path may go on after a failure that returns; the trace
+          // ends at it (a conditional __crace_assert fails only on some
+          // of its executions, so that one is not cut).
+          const Function *F = CB->getCalledFunction();
+          if (!F || F->getName() != "__crace_assert") {
+            Stopped = true;
+            return J;
           }
         }
-        if (Action.empty())
-          for (const MemAccess &A : PM.accessesOf(*OI)) {
-            if (A.Library || !A.Ptr)
-              continue;
-            for (const Loc &L : PM.pointsTo().pointsTo(A.Ptr))
-              if (L.Obj != PointsTo::UnknownObj &&
-                  PM.pointsTo().object(L.Obj).Shared &&
-                  PM.pointsTo().object(L.Obj).Kind == ObjKind::Global) {
-                Action = std::string(A.Kind == AccessKind::Write ? "write "
-                                                                 : "read ") +
-                         PM.describe(L, A.Size);
-                break;
-              }
-            if (!Action.empty())
-              break;
+        if (CB && NextIn < Cex.Inputs.size() && Cex.Inputs[NextIn].Call == CB) {
+          // Inputs of the runtime (scheduling and check choices) are not
+          // the program's.
+          if (orig(CB))
+            (LastStep.count(Act) ? After[LastStep[Act]] : Before[Act])
+                .push_back(inputValue(Cex.Inputs[NextIn]));
+          ++NextIn;
+        }
+        if (!P.SetBlocks.count(St.Block))
+          if (const Instruction *OI = orig(&I2))
+            if (std::string A = action(OI); !A.empty())
+              Emit(Act, {T, IdOf(T), PM.location(OI), A});
+        if (CB) {
+          // The thread body called by __kiss_run is a new activation.
+          bool NewThread = CB->getFunction()->getName() == "__kiss_run";
+          unsigned CalleeAct = Act;
+          bool Entered = false;
+          while (J < Steps.size() && Steps[J].CallStack.size() > Depth &&
+                 Steps[J].CallStack[Depth] == CB) {
+            if (NewThread && !Entered)
+              CalleeAct = ++NextAct;
+            Entered = true;
+            J = Walk(J, CalleeAct);
+            if (Stopped)
+              return J;
           }
-        if (!Action.empty())
-          Out.push_back({T, IdOf(T), PM.location(OI), Action});
+        }
       }
+      return J;
+    };
+    while (NextIn < Cex.Inputs.size() && !Cex.Inputs[NextIn].Call)
+      ++NextIn; // main's arguments
+    for (size_t I = 0; I < Steps.size() && !Stopped;)
+      I = Walk(I, 0);
+    if (Last) {
+      std::string T = Last->Thread;
+      Last->ThreadId = IdOf(T);
+      Emit(FailAct, std::move(*Last));
     }
+    auto List = [](const std::vector<std::string> &V) {
+      return llvm::join(V, ", ");
+    };
+    for (auto &[Idx, V] : Prefix)
+      if (!V.empty())
+        Out[Idx].Action = "(inputs " + List(V) + ") " + Out[Idx].Action;
+    for (auto &[Idx, V] : After)
+      if (!V.empty())
+        Out[Idx].Action += ", then inputs " + List(V);
     if (Out.size() > 200)
       Out.erase(Out.begin(), Out.end() - 200);
     return Out;
@@ -134,6 +247,28 @@ struct Reporter {
 };
 
 } // namespace
+
+/// --rounds: the bounds in the "no race found" answers.
+static std::string roundsBounds(const kiss::KissOptions &KO, unsigned Unwind) {
+  return formatv("{0}-round round-robin executions, at most {1} created "
+                 "threads scheduled, unwind {2}",
+                 KO.Rounds, KO.RoundsThreads, Unwind)
+      .str();
+}
+
+/// --rounds: the thread of the second access is the one that saw the
+/// conflict (the failure call itself is in main, after the validation).
+static std::string roundsSecondThread(const Reporter &Rep,
+                                      const kiss::KissProgram &P,
+                                      const bmc::Counterexample &Cex,
+                                      unsigned T) {
+  std::string Thread = "main";
+  for (const bmc::TraceStep &St : Cex.Steps)
+    if (auto It = P.RaceBlocks.find(St.Block);
+        It != P.RaceBlocks.end() && It->second.Target == T)
+      Thread = Rep.threadOf(St.CallStack, St.Block);
+  return Thread;
+}
 
 Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   Result R;
@@ -161,6 +296,7 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   }
   kiss::KissOptions KO;
   KO.Max = Opts.KissMax;
+  KO.Rounds = Opts.KissRounds;
   auto PorErr = kiss::transform(PM, Targets, KO);
   if (!PorErr) {
     R.Reasons.push_back("kiss: " + toString(PorErr.takeError()));
@@ -197,7 +333,11 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   bmc::Checker &Ck = **CkOrErr;
   Reporter Rep{PM, P};
   std::string Bounds = formatv("ts size {0}, unwind {1}", KO.Max, BO.Unwind);
+  if (KO.Rounds)
+    Bounds = roundsBounds(KO, BO.Unwind);
   bool Race = false, AllSafe = true;
+  double MaxQuery = 0;
+  unsigned Queries = 0;
   std::vector<std::string> SafeTargets;
   for (unsigned T = 0; T < Targets.size(); ++T) {
     if (Opts.Cancelled && *Opts.Cancelled)
@@ -209,10 +349,28 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
       Any |= S.Target == T;
     if (!Any)
       continue;
+    auto QStart = std::chrono::steady_clock::now();
+    double Solve0 = Ck.stats().SolveSeconds;
     bmc::Result BR = Ck.check([&](const CallBase &CB) {
       auto It = P.FailSites.find(&CB);
       return It != P.FailSites.end() && It->second.Target == T;
     });
+    // Per-target (the paper's per-field) cost: the query's wall time and
+    // its solver time; the encoding is shared (kiss_encode_seconds).
+    double QSecs = std::chrono::duration<double>(
+                       std::chrono::steady_clock::now() - QStart)
+                       .count();
+    R.stat("kiss_query_seconds." + Targets[T].Name, QSecs);
+    R.stat("kiss_query_solve_seconds." + Targets[T].Name,
+           Ck.stats().SolveSeconds - Solve0);
+    // 0: no race on the target (bounded, balanced executions), 1: race,
+    // 2: unknown (bound, over-approximation, cancelled).
+    R.stat("kiss_query_status." + Targets[T].Name,
+           BR.S == bmc::Status::Safe     ? 0.0
+           : BR.S == bmc::Status::Unsafe ? 1.0
+                                         : 2.0);
+    MaxQuery = std::max(MaxQuery, QSecs);
+    ++Queries;
     if (BR.S == bmc::Status::Safe) {
       SafeTargets.push_back(Targets[T].Name);
       continue;
@@ -249,13 +407,19 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
     F.Engine = "kiss";
     F.First = Rep.access(*First, FirstThread);
     std::string SecondThread =
-        Rep.threadOf(Cex.FailureStack, Cex.FailureCall->getParent());
+        KO.Rounds ? roundsSecondThread(Rep, P, Cex, T)
+                  : Rep.threadOf(Cex.FailureStack, Cex.FailureCall->getParent());
     F.Second = Rep.access(FIt->second, SecondThread);
-    F.Trace = Rep.trace(Cex);
-    F.Trace.push_back({SecondThread, 0, F.Second.Loc,
+    F.Trace = Rep.trace(
+        Cex, TraceStep{SecondThread, 0, F.Second.Loc,
                        Reporter::kindName(FIt->second) + " " +
                            F.Second.Variable + " (races with the pending " +
                            Reporter::kindName(*First) + ")"});
+    if (KO.Rounds)
+      F.Trace.insert(F.Trace.begin(),
+                     TraceStep{"(--rounds)", 0, SourceLoc(),
+                               "the steps below are listed thread by thread; "
+                               "the threads run them in round-robin turns"});
     // (Finding::Schedule stays empty: it holds explore's replayable
     // schedules, which --trace-out writes.)
     R.Findings.push_back(std::move(F));
@@ -267,9 +431,17 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   for (const CallBase *CB : Ck.failureSites())
     if (!P.FailSites.count(CB))
       HasAsserts = true;
-  if (HasAsserts && !(Opts.Cancelled && *Opts.Cancelled)) {
+  if (HasAsserts && KO.Rounds)
+    R.Reasons.push_back("kiss: --rounds checks races only, not the "
+                        "program's assertions");
+  if (HasAsserts && !KO.Rounds && !(Opts.Cancelled && *Opts.Cancelled)) {
+    auto QStart = std::chrono::steady_clock::now();
     bmc::Result BR =
         Ck.check([&](const CallBase &CB) { return !P.FailSites.count(&CB); });
+    R.stat("kiss_assertion_query_seconds",
+           std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                         QStart)
+               .count());
     if (BR.S == bmc::Status::Unsafe && BR.Cex) {
       const bmc::Counterexample &Cex = *BR.Cex;
       Finding F;
@@ -290,7 +462,8 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
       if (OI)
         F.First.Loc = PM.location(OI);
       F.First.Variable = "assertion";
-      F.Trace = Rep.trace(Cex);
+      F.Trace = Rep.trace(Cex, TraceStep{F.First.Thread, 0, F.First.Loc,
+                                         "assertion fails"});
       R.Findings.push_back(std::move(F));
     } else if (BR.S == bmc::Status::Unknown) {
       for (const std::string &Why : BR.Reasons)
@@ -302,6 +475,8 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   R.stat("kiss_block_visits", St.BlockVisits);
   R.stat("kiss_encode_seconds", St.EncodeSeconds);
   R.stat("kiss_solve_seconds", St.SolveSeconds);
+  R.stat("kiss_target_queries", double(Queries));
+  R.stat("kiss_max_query_seconds", MaxQuery);
   R.stat("kiss_seconds", std::chrono::duration<double>(
                              std::chrono::steady_clock::now() - Started)
                              .count());
@@ -317,9 +492,9 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
                         "targets yet)");
   if (AllSafe)
     R.Reasons.push_back(
-        formatv("kiss: no race in the executions KISS explores (balanced "
-                "executions, {0}); this does not prove race freedom",
-                Bounds)
+        formatv("kiss: no race in the executions KISS explores ({0}{1}); "
+                "this does not prove race freedom",
+                KO.Rounds ? "" : "balanced executions, ", Bounds)
             .str());
   else if (!SafeTargets.empty())
     R.Reasons.push_back(formatv("kiss: no race on {0} in the executions "

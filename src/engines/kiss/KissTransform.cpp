@@ -2,14 +2,17 @@
 #include "engines/kiss/KissTransform.h"
 
 #include "analysis/PointsTo.h"
+#include "engines/kiss/Rounds.h"
 
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/AsmParser/Parser.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Linker/Linker.h"
@@ -306,6 +309,25 @@ private:
   GlobalVariable *Raise = nullptr, *Atomic = nullptr;
   Function *Nondet = nullptr, *Schedule = nullptr, *Fail = nullptr;
 
+  // K-round (Lal-Reps) form, O.Rounds > 0 (Rounds.h).
+  enum class PtrClass { None, Copied, Bad };
+  /// The copied globals (input module) and their objects.
+  std::vector<const GlobalVariable *> RGlobals;
+  DenseSet<uint32_t> RObjs, RWritten;
+  StructType *GTy = nullptr;
+  uint64_t Stride = 0;
+  GlobalVariable *Round = nullptr, *Mem = nullptr;
+  std::vector<GlobalVariable *> RaceFlag, RaceSite, PendRound;
+  std::vector<SiteInfo> RaceSites;
+  /// Operands (clone) that address the copied state: moved to the round's
+  /// copy.
+  std::vector<std::pair<Instruction *, unsigned>> Redirects;
+  PtrClass classify(const Value *V) const;
+  Error roundsPrepare();
+  Error roundsRedirects();
+  void roundsMain(Function *Main);
+  void roundsLayout();
+
   const Instruction *orig(const Instruction *I) const {
     auto It = P.ToOrig.find(I);
     return It == P.ToOrig.end() ? nullptr : It->second;
@@ -431,6 +453,15 @@ void Transformer::instrument(Instruction &I) {
         }
         B.CreateCondBr(Go, Check, Next);
         B.SetInsertPoint(Check);
+        Value *CurRound = nullptr;
+        if (O.Rounds) {
+          // Once a race is seen, nothing more is recorded or checked.
+          auto *Check2 = BasicBlock::Create(C, "kiss.check", &F);
+          B.CreateCondBr(B.CreateLoad(B.getInt1Ty(), RaceFlag[T]), Next,
+                         Check2);
+          B.SetInsertPoint(Check2);
+          CurRound = B.CreateLoad(B.getInt32Ty(), Round, "kiss.round");
+        }
         bool W = A.Kind == AccessKind::Write;
         Value *Prev = B.CreateLoad(B.getInt8Ty(), AccessVars[T], "kiss.prev");
         Value *InA = B.CreateLoad(B.getInt1Ty(), Atomic);
@@ -441,6 +472,13 @@ void Transformer::instrument(Instruction &I) {
         Value *Conflict = B.CreateAnd(
             B.CreateAnd(Present, W ? (Value *)B.getTrue() : PrevW),
             B.CreateNot(B.CreateAnd(AEff, PrevA)), "kiss.conflict");
+        // The pending thread stopped in its round: this access comes later
+        // in the round-robin order only in that round or a later one.
+        if (O.Rounds)
+          Conflict = B.CreateAnd(
+              Conflict, B.CreateICmpULE(B.CreateLoad(B.getInt32Ty(),
+                                                     PendRound[T]),
+                                        CurRound));
         auto *Overlap = BasicBlock::Create(C, "kiss.overlap", &F);
         auto *FailBB = BasicBlock::Create(C, "kiss.race", &F);
         auto *SetBB = BasicBlock::Create(C, "kiss.pending", &F);
@@ -459,8 +497,17 @@ void Transformer::instrument(Instruction &I) {
         B.CreateCondBr(Ov, FailBB, SetBB);
         SiteInfo SI{OI, A.Kind, A.Atomic, A.Size, T};
         B.SetInsertPoint(FailBB);
-        CallInst *FC = B.CreateCall(Fail);
-        P.FailSites[FC] = SI;
+        if (O.Rounds) {
+          // Remember the race; it is reported at the end, once the guessed
+          // round states are validated.
+          B.CreateStore(B.getTrue(), RaceFlag[T]);
+          B.CreateStore(B.getInt32(RaceSites.size()), RaceSite[T]);
+          RaceSites.push_back(SI);
+          P.RaceBlocks[FailBB] = SI;
+        } else {
+          CallInst *FC = B.CreateCall(Fail);
+          P.FailSites[FC] = SI;
+        }
         B.CreateBr(raiseBlock(F));
         // Inside an atomic section the access only checks: the thread
         // cannot stop there.
@@ -471,6 +518,8 @@ void Transformer::instrument(Instruction &I) {
                       AccessVars[T]);
         B.CreateStore(Ptr, PendPtr[T]);
         B.CreateStore(ConstantInt::get(I64, A.Size), PendSize[T]);
+        if (O.Rounds)
+          B.CreateStore(CurRound, PendRound[T]);
         B.CreateBr(raiseBlock(F));
         P.SetBlocks[DoSet] = SI;
         ++P.Checks;
@@ -535,6 +584,232 @@ void Transformer::replaceSync(CallBase &CB, SyncOp Op) {
   }
 }
 
+Transformer::PtrClass Transformer::classify(const Value *V) const {
+  bool InCopies = false, Other = false;
+  for (const Loc &L : PT.pointsTo(V)) {
+    if (L.Obj == PointsTo::UnknownObj)
+      return PtrClass::Bad;
+    if (RObjs.count(L.Obj)) {
+      InCopies = true;
+      continue;
+    }
+    Other = true;
+    const AbsObject &Ob = PT.object(L.Obj);
+    // Unshared objects, functions and read-only globals need no copies.
+    if (!Ob.Shared || Ob.Kind == ObjKind::Function ||
+        (Ob.Kind == ObjKind::Global && !RWritten.count(L.Obj)))
+      continue;
+    return PtrClass::Bad;
+  }
+  if (!InCopies)
+    return PtrClass::None;
+  return Other ? PtrClass::Bad : PtrClass::Copied;
+}
+
+/// The copied globals: defined, mutable, shared and written.
+Error Transformer::roundsPrepare() {
+  const Module &Src = PM.module();
+  for (const Function &F : Src)
+    for (const Instruction &I : instructions(F))
+      for (const MemAccess &A : PM.accessesOf(I))
+        if (A.Kind == AccessKind::Write && A.Ptr)
+          for (const Loc &L : PT.pointsTo(A.Ptr))
+            RWritten.insert(L.Obj);
+  for (const GlobalVariable &G : Src.globals()) {
+    if (G.isDeclaration() || G.isConstant() || G.isThreadLocal() ||
+        G.getSection() == ".crace_model" || G.getName().starts_with("llvm.") ||
+        G.getName().starts_with("__kiss"))
+      continue;
+    uint32_t Obj = PT.objectOf(&G);
+    if (Obj == PointsTo::UnknownObj || !PT.object(Obj).Shared ||
+        !RWritten.count(Obj))
+      continue;
+    RGlobals.push_back(&G);
+    RObjs.insert(Obj);
+  }
+  return Error::success();
+}
+
+/// The operands that address the copied state; an error for accesses of
+/// other shared memory (heap, stack, unknown pointers, library calls).
+Error Transformer::roundsRedirects() {
+  std::vector<std::string> Bad;
+  auto Check = [&](Instruction &I, const Instruction *OI, unsigned OpNo) {
+    switch (classify(OI->getOperand(OpNo))) {
+    case PtrClass::None:
+      break;
+    case PtrClass::Copied:
+      Redirects.push_back({&I, OpNo});
+      break;
+    case PtrClass::Bad:
+      Bad.push_back(PM.location(OI).str());
+      break;
+    }
+  };
+  for (Function *F : UserFns)
+    for (Instruction &I : instructions(*F)) {
+      const Instruction *OI = orig(&I);
+      if (!OI)
+        continue;
+      if (isa<LoadInst>(I))
+        Check(I, OI, LoadInst::getPointerOperandIndex());
+      else if (isa<StoreInst>(I))
+        Check(I, OI, StoreInst::getPointerOperandIndex());
+      else if (isa<AtomicRMWInst>(I))
+        Check(I, OI, AtomicRMWInst::getPointerOperandIndex());
+      else if (isa<AtomicCmpXchgInst>(I))
+        Check(I, OI, AtomicCmpXchgInst::getPointerOperandIndex());
+      else if (isa<MemIntrinsic>(I)) {
+        Check(I, OI, 0);
+        if (isa<MemTransferInst>(I))
+          Check(I, OI, 1);
+      } else if (auto *CB = dyn_cast<CallBase>(&I)) {
+        SyncOp Op = syncOpOf(I);
+        if (Op == SyncOp::Create)
+          Check(I, OI, 0);
+        else if (Op == SyncOp::Join)
+          Check(I, OI, 1);
+        else if (Op == SyncOp::None &&
+                 !(CB->getCalledFunction() &&
+                   (!CB->getCalledFunction()->isDeclaration() ||
+                    CB->getCalledFunction()->isIntrinsic())))
+          for (const MemAccess &A : PM.accessesOf(*OI))
+            if (A.Ptr && classify(A.Ptr) != PtrClass::None) {
+              Bad.push_back(PM.location(OI).str() + " (library call)");
+              break;
+            }
+      }
+    }
+  if (Bad.empty())
+    return Error::success();
+  std::sort(Bad.begin(), Bad.end());
+  Bad.erase(std::unique(Bad.begin(), Bad.end()), Bad.end());
+  if (Bad.size() > 3)
+    Bad.resize(3), Bad.push_back("...");
+  return createStringError(
+      inconvertibleErrorCode(),
+      "--rounds supports shared global variables only: the accesses at " +
+          join(Bad, ", ") +
+          " may touch shared heap or stack memory (or memory the analysis "
+          "cannot resolve), which the K-round form does not copy per round");
+}
+
+/// main of the K-round program: guess the start of rounds 1..K-1, run the
+/// original main, then the created threads in creation order, validate the
+/// guesses and the joins, and only then report a race seen on the way.
+void Transformer::roundsMain(Function *Main) {
+  LLVMContext &C = M->getContext();
+  const DataLayout &DL = M->getDataLayout();
+  unsigned K = O.Rounds;
+  auto *MemTy = ArrayType::get(GTy, K);
+  Mem = new GlobalVariable(*M, MemTy, false, GlobalValue::InternalLinkage,
+                           Constant::getNullValue(MemTy), "__kiss_mem");
+  FunctionType *FT = Main->getFunctionType();
+  Function *NewMain =
+      Function::Create(FT, GlobalValue::ExternalLinkage, "main", M);
+  Main->setLinkage(GlobalValue::InternalLinkage);
+  auto *Entry = BasicBlock::Create(C, "entry", NewMain);
+  auto *Returned = BasicBlock::Create(C, "returned", NewMain);
+  auto *Others = BasicBlock::Create(C, "others", NewMain);
+  IRBuilder<> B(Entry);
+  Value *Guess = nullptr;
+  if (K > 1) {
+    // Uninitialised stack memory: an unconstrained guess.
+    Guess = B.CreateAlloca(MemTy, nullptr, "kiss.guess");
+    B.CreateMemCpy(B.CreateConstGEP1_64(B.getInt8Ty(), Mem, Stride), Align(1),
+                   B.CreateConstGEP1_64(B.getInt8Ty(), Guess, Stride),
+                   Align(1), (K - 1) * Stride);
+  }
+  std::vector<Value *> Args;
+  for (Argument &A : NewMain->args())
+    Args.push_back(&A);
+  CallInst *R = B.CreateCall(Main, Args);
+  // A normal return from main ends the program in main's current round:
+  // the others run in earlier rounds only.
+  B.CreateCondBr(B.CreateLoad(B.getInt1Ty(), Raise), Others, Returned);
+  B.SetInsertPoint(Returned);
+  // (The return itself may come in a later round.)
+  B.CreateCall(Schedule);
+  B.CreateStore(B.CreateLoad(B.getInt32Ty(), Round),
+                M->getNamedGlobal("__kiss_limit"));
+  B.CreateBr(Others);
+  B.SetInsertPoint(Others);
+  B.CreateStore(B.getFalse(), Raise);
+  B.CreateStore(B.getFalse(), Atomic);
+  Function *Start = M->getFunction("__kiss_start");
+  Type *IH = Start->getFunctionType()->getParamType(0);
+  for (unsigned Id = 1; Id <= O.RoundsThreads; ++Id)
+    B.CreateCall(Start, {ConstantInt::get(IH, Id)});
+  B.CreateCall(M->getFunction("__kiss_check_joins"));
+  Function *Assume = M->getFunction("__kiss_assume");
+  for (unsigned Rd = 0; Rd + 1 < K; ++Rd) {
+    Value *Ok = B.getTrue();
+    for (uint64_t Off = 0; Off < Stride;) {
+      uint64_t N = 8;
+      while (Off + N > Stride || Off % N)
+        N /= 2;
+      Type *T = B.getIntNTy(8 * N);
+      Value *End = B.CreateLoad(
+          T, B.CreateConstGEP1_64(B.getInt8Ty(), Mem, Rd * Stride + Off));
+      Value *Begin = B.CreateLoad(
+          T, B.CreateConstGEP1_64(B.getInt8Ty(), Guess, (Rd + 1) * Stride + Off));
+      Ok = B.CreateAnd(Ok, B.CreateICmpEQ(End, Begin));
+      Off += N;
+    }
+    B.CreateCall(Assume, {Ok});
+  }
+  (void)DL;
+  for (unsigned I = 0; I < RaceSites.size(); ++I) {
+    const SiteInfo &SI = RaceSites[I];
+    auto *FailBB = BasicBlock::Create(C, "kiss.race", NewMain);
+    auto *Next = BasicBlock::Create(C, "kiss.next", NewMain);
+    Value *Hit = B.CreateAnd(
+        B.CreateLoad(B.getInt1Ty(), RaceFlag[SI.Target]),
+        B.CreateICmpEQ(B.CreateLoad(B.getInt32Ty(), RaceSite[SI.Target]),
+                       B.getInt32(I)));
+    B.CreateCondBr(Hit, FailBB, Next);
+    B.SetInsertPoint(FailBB);
+    P.FailSites[B.CreateCall(Fail)] = SI;
+    B.CreateBr(Next);
+    B.SetInsertPoint(Next);
+  }
+  if (FT->getReturnType()->isVoidTy())
+    B.CreateRetVoid();
+  else
+    B.CreateRet(R);
+}
+
+/// The copied globals and the lock table become fields of one struct, and
+/// the module's globals K copies of it; copy 0 holds the initial values and
+/// every pointer to a copied global points into copy 0.
+void Transformer::roundsLayout() {
+  std::vector<GlobalVariable *> Gs;
+  for (const GlobalVariable *G : RGlobals)
+    Gs.push_back(cast<GlobalVariable>(VMap.lookup(G)));
+  Gs.push_back(M->getNamedGlobal("__kiss_locks"));
+  std::vector<Constant *> Init;
+  MaybeAlign A = Align(8);
+  for (GlobalVariable *G : Gs) {
+    Init.push_back(G->getInitializer());
+    if (G->getAlign() && *G->getAlign() > *A)
+      A = G->getAlign();
+  }
+  auto *MemTy = cast<ArrayType>(Mem->getValueType());
+  std::vector<Constant *> Copies(MemTy->getNumElements(),
+                                 Constant::getNullValue(GTy));
+  Copies[0] = ConstantStruct::get(GTy, Init);
+  Mem->setInitializer(ConstantArray::get(MemTy, Copies));
+  Mem->setAlignment(A);
+  Type *I32 = Type::getInt32Ty(M->getContext());
+  for (unsigned I = 0; I < Gs.size(); ++I) {
+    Constant *Idx[] = {ConstantInt::get(I32, 0), ConstantInt::get(I32, 0),
+                       ConstantInt::get(I32, I)};
+    Constant *Addr = ConstantExpr::getInBoundsGetElementPtr(MemTy, Mem, Idx);
+    Gs[I]->replaceAllUsesWith(Addr);
+    Gs[I]->eraseFromParent();
+  }
+}
+
 Error Transformer::run() {
   const Module &Src = PM.module();
   P.M = CloneModule(Src, VMap);
@@ -558,8 +833,30 @@ Error Transformer::run() {
   // The IR parser needs named values (the driver's context discards them).
   bool Discard = M->getContext().shouldDiscardValueNames();
   M->getContext().setDiscardValueNames(false);
+  if (O.Rounds) {
+    if (Error E = roundsPrepare())
+      return E;
+    // The copied state: the shared globals and the lock table.
+    std::vector<Type *> Fields;
+    for (const GlobalVariable *G : RGlobals)
+      Fields.push_back(G->getValueType());
+    Fields.push_back(ArrayType::get(PointerType::getUnqual(M->getContext()),
+                                    std::max(1u, O.MaxLocks)));
+    GTy = StructType::create(M->getContext(), Fields, "kiss.shared");
+    Stride = DL.getTypeAllocSize(GTy).getFixedValue();
+    if (Stride > O.RoundsMaxBytes)
+      return createStringError(
+          inconvertibleErrorCode(),
+          formatv("--rounds: the shared state is too large to copy per round "
+                  "({0} bytes > {1})",
+                  Stride, O.RoundsMaxBytes)
+              .str());
+  }
   std::unique_ptr<Module> RT = parseAssemblyString(
-      runtimeIR(H, O.Max, std::max(2u, O.MaxThreads), std::max(1u, O.MaxLocks)),
+      O.Rounds ? rounds::runtimeIR(H, O.Rounds, O.RoundsThreads + 1,
+                                   std::max(1u, O.MaxLocks), Stride)
+               : runtimeIR(H, O.Max, std::max(2u, O.MaxThreads),
+                           std::max(1u, O.MaxLocks)),
       Diag, M->getContext());
   M->getContext().setDiscardValueNames(Discard);
   if (!RT) {
@@ -605,8 +902,32 @@ Error Transformer::run() {
         ConstantInt::get(Type::getInt64Ty(M->getContext()), 0),
         "__kiss_pending_size." + Targets[T].Name));
     TargetObjs.push_back(PT.objectOf(Targets[T].G));
+    if (O.Rounds) {
+      LLVMContext &C = M->getContext();
+      RaceFlag.push_back(new GlobalVariable(
+          *M, Type::getInt1Ty(C), false, GlobalValue::InternalLinkage,
+          ConstantInt::getFalse(C), "__kiss_race." + Targets[T].Name));
+      RaceSite.push_back(new GlobalVariable(
+          *M, Type::getInt32Ty(C), false, GlobalValue::InternalLinkage,
+          ConstantInt::get(Type::getInt32Ty(C), 0),
+          "__kiss_race_site." + Targets[T].Name));
+      PendRound.push_back(new GlobalVariable(
+          *M, Type::getInt32Ty(C), false, GlobalValue::InternalLinkage,
+          ConstantInt::get(Type::getInt32Ty(C), 0),
+          "__kiss_pending_round." + Targets[T].Name));
+    }
   }
   P.Targets = Targets;
+  if (O.Rounds) {
+    Round = M->getNamedGlobal("__kiss_round");
+    GlobalVariable *St = M->getNamedGlobal("__kiss_stride");
+    St->setInitializer(ConstantInt::get(Type::getInt64Ty(M->getContext()),
+                                        Stride));
+    St->setConstant(true);
+    // Redirections are decided on the untouched clone.
+    if (Error E = roundsRedirects())
+      return E;
+  }
 
   // Functions that may raise: they contain visible instructions.
   bool Changed = true;
@@ -656,9 +977,57 @@ Error Transformer::run() {
   }
   // Sync intrinsics in the runtime-free declarations may remain in dead
   // model functions only when unused; nothing else refers to them.
+  if (O.Rounds) {
+    // Accesses of the copied state go to the current round's copy: a
+    // switch on the round, one copy of the access per round, so that the
+    // bmc sees concrete addresses.
+    std::map<Instruction *, std::vector<unsigned>> Ops;
+    for (auto [I, OpNo] : Redirects)
+      Ops[I].push_back(OpNo);
+    LLVMContext &C = M->getContext();
+    for (auto &[I, Nos] : Ops) {
+      BasicBlock *BB = I->getParent();
+      BasicBlock *C0 = BB->splitBasicBlock(I, "kiss.round0");
+      BasicBlock *Join = C0->splitBasicBlock(I->getNextNode(), "kiss.rjoin");
+      BB->getTerminator()->eraseFromParent();
+      IRBuilder<> B(BB);
+      B.SetCurrentDebugLocation(I->getDebugLoc());
+      SwitchInst *SW =
+          B.CreateSwitch(B.CreateLoad(B.getInt32Ty(), Round), C0, O.Rounds);
+      PHINode *Phi = nullptr;
+      if (!I->getType()->isVoidTy()) {
+        Phi = PHINode::Create(I->getType(), O.Rounds, "kiss.rval");
+        Phi->insertBefore(Join->begin());
+        Phi->addIncoming(I, C0);
+      }
+      for (unsigned Rd = 1; Rd < O.Rounds; ++Rd) {
+        auto *CB = BasicBlock::Create(C, "kiss.round", BB->getParent());
+        SW->addCase(B.getInt32(Rd), CB);
+        IRBuilder<> CBld(CB);
+        CBld.SetCurrentDebugLocation(I->getDebugLoc());
+        Instruction *NI = I->clone();
+        for (unsigned No : Nos)
+          NI->setOperand(No, CBld.CreateConstGEP1_64(
+                                 CBld.getInt8Ty(), I->getOperand(No),
+                                 Rd * Stride, "kiss.cur"));
+        CBld.Insert(NI);
+        CBld.CreateBr(Join);
+        if (const Instruction *OI = orig(I))
+          P.ToOrig[NI] = OI;
+        if (Phi)
+          Phi->addIncoming(NI, CB);
+      }
+      if (Phi)
+        I->replaceUsesWithIf(Phi, [&](Use &U) { return U.getUser() != Phi; });
+    }
+  }
 
   // main: the original main is the first thread.
   Main->setName("__kiss_main");
+  if (O.Rounds) {
+    roundsMain(Main);
+    roundsLayout();
+  } else {
   FunctionType *FT = Main->getFunctionType();
   Function *NewMain =
       Function::Create(FT, GlobalValue::ExternalLinkage, "main", M);
@@ -686,6 +1055,7 @@ Error Transformer::run() {
       B.CreateRetVoid();
     else
       B.CreateRet(R);
+  }
   }
   for (Function &F : *M)
     if (isRuntime(F) && !F.isDeclaration())

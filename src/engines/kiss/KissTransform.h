@@ -64,6 +64,14 @@ struct KissOptions {
   unsigned MaxThreads = 16;
   /// Locks held at once (acquiring more is cut).
   unsigned MaxLocks = 4;
+  /// K of the K-round round-robin (Lal-Reps) form instead of KISS's
+  /// balanced executions (0: off; see Rounds.h).
+  unsigned Rounds = 0;
+  /// With Rounds: created threads that may be scheduled (later creations
+  /// are threads that never run).
+  unsigned RoundsThreads = 4;
+  /// With Rounds: the largest copied shared state, in bytes.
+  unsigned RoundsMaxBytes = 4096;
 };
 
 /// A location checked for races: a global variable of the input module.
@@ -90,6 +98,9 @@ struct KissProgram {
   /// Blocks of the output that record an access and RAISE → that access
   /// (the first, pending one).
   std::map<const llvm::BasicBlock *, SiteInfo> SetBlocks;
+  /// With Rounds: blocks that see the conflicting access (the failure call
+  /// itself comes at the end, once the guessed rounds are validated).
+  std::map<const llvm::BasicBlock *, SiteInfo> RaceBlocks;
   /// Instructions of the output → the input's (for traces and reports).
   std::map<const llvm::Instruction *, const llvm::Instruction *> ToOrig;
   unsigned SchedulePoints = 0, Checks = 0;

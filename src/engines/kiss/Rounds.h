@@ -1,0 +1,28 @@
+//===- Rounds.h - runtime of the K-round (Lal-Reps) sequentialisation ------===//
+//
+// Issue 5, item 6: `--rounds=K`. Instead of KISS's balanced executions the
+// sequential program simulates the K-round round-robin executions of Lal &
+// Reps (eager form): the threads run one after another (main, then the
+// created threads in creation order, which is the round-robin order), each
+// with a round counter that grows at nondeterministic context switches;
+// the shared state has K copies (copy r is the memory of round r), copies
+// 1..K-1 start from guessed values that are checked at the end (the end of
+// round r must be the guessed start of round r+1). The transform itself is
+// KissTransform.cpp's (KissOptions::Rounds); this file holds the runtime.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace crace::kiss::rounds {
+
+/// The scheduler, thread table and lock operations of the K-round program,
+/// as LLVM IR text (H: bits of a thread handle, K: rounds, NT: thread ids,
+/// L: lock table slots). `@__kiss_locks` is moved into the copied state by
+/// the transform (Stride: the size of one copy).
+std::string runtimeIR(unsigned H, unsigned K, unsigned NT, unsigned L,
+                      uint64_t Stride);
+
+} // namespace crace::kiss::rounds
