@@ -900,15 +900,17 @@ Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
                  .count());
     return Out;
   };
+  // Nothing to refine: the lockset engine's verdict is the answer, and it
+  // is reported as that engine's.
   if (L.Program != Verdict::PossibleRace || L.Candidates.empty())
-    return Finish(R);
+    return Finish(L);
 
   const PointsTo &PTA = PM.pointsTo();
   z3::context Ctx;
   LockTable Locks{PM};
   std::map<const Function *, std::unique_ptr<FnInfo>> Infos;
 
-  // The templates that take part in candidate pairs (main never does here).
+  // The templates that take part in candidate pairs.
   std::set<unsigned> Wanted;
   for (const Candidate &C : L.Candidates) {
     Wanted.insert(C.ThreadA);
@@ -932,8 +934,10 @@ Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   for (unsigned T : Wanted) {
     const ThreadTemplate &TT = PM.threads()[T];
     Encoded &E = Enc[T];
-    if (T == 0 || !TT.Entry || TT.Entry == PM.mainFunction()) {
-      E.Failure = "main is not an entry point";
+    // Main is encoded like any thread (from its entry: its accesses
+    // before any thread exists are not in the candidates anyway).
+    if (!TT.Entry) {
+      E.Failure = "no entry function";
       continue;
     }
     if (OverBudget()) {
@@ -951,7 +955,7 @@ Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
         for (size_t I = 0; I < E.Copy[C]->Recs.size(); ++I)
           E.ByInst[C][E.Copy[C]->Recs[I].Inst].push_back(I);
     }
-    if (E.Failure && T != 0 && !BudgetHit)
+    if (E.Failure && !BudgetHit)
       R.Reasons.push_back(formatv("whoop could not encode {0} ({1}); its "
                                   "pairs keep the lockset engine's result",
                                   TT.Name, *E.Failure));

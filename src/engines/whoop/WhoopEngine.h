@@ -1,7 +1,7 @@
 //===- WhoopEngine.h - symbolic pairwise lockset analysis (WHOOP) --------===//
 //
 // `--engine=whoop` (whoop-symbolic-pairwise-lockset, first half): every
-// thread template other than main -- in driver mode, every entry point -- is
+// thread template -- in driver mode, every entry point, and main -- is
 // encoded symbolically, twice (two renamed copies), by a guarded
 // symbolic execution of its LLVM IR into Z3 terms:
 //   - each access to shared memory is logged with its path condition, the
@@ -25,8 +25,8 @@
 //
 // Both analyses are sound for race freedom, so a pair refuted by either is
 // not a race: whoop starts from the lockset engine's candidate pairs and
-// can only remove some of them (never report more). Pairs involving main
-// or a template whoop could not encode keep the lockset verdict.
+// can only remove some of them (never report more). Pairs involving a
+// template whoop could not encode keep the lockset verdict.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
