@@ -284,13 +284,20 @@ Result runEngine(EngineKind K, const ProgramModel &PM, const EngineOptions &EO) 
 }
 
 /// --engine=auto (DESIGN.md's portfolio, as far as the engines exist): the
-/// lockset engine first; what it cannot prove race-free goes to explore,
+/// lockset engine refined by whoop first; what they cannot prove race-free
+/// goes to explore,
 /// which confirms a race or proves race freedom by exhaustive search;
 /// otherwise the lockset engine's possible races stand, with both engines'
 /// reasons. The reported engine is the one whose verdict is given.
 Result runPortfolio(const ProgramModel &PM, const EngineOptions &EO,
                     const std::atomic<bool> &Cancel) {
-  Result Static = runEngine(EngineKind::Lockset, PM, EO);
+  // The static stage is whoop: the lockset engine, with the pairs it
+  // reports refined symbolically (its candidate pairs, which PDP uses, are
+  // the lockset engine's). It gets at most 10 s of the budget.
+  EngineOptions StaticOpts = EO;
+  StaticOpts.WhoopBudget =
+      EO.WhoopBudget ? std::min(EO.WhoopBudget, 10u) : 10u;
+  Result Static = runEngine(EngineKind::Whoop, PM, StaticOpts);
   if (Static.Program == Verdict::RaceFree || Cancel)
     return Static;
   EngineOptions DynOpts = EO;
