@@ -414,6 +414,16 @@ void ProgramModel::findJoinLoops() {
   }
 }
 
+std::optional<Loc> ProgramModel::lockLocation(const Value *P) const {
+  const PtsSet &S = PTA->pointsTo(P);
+  if (S.size() != 1)
+    return std::nullopt;
+  Loc L = *S.begin();
+  if (L.Off == UnknownOffset || !isSingleton(L.Obj))
+    return std::nullopt;
+  return L;
+}
+
 bool ProgramModel::isSingleton(uint32_t Obj) const {
   const AbsObject &O = PTA->object(Obj);
   switch (O.Kind) {

@@ -115,6 +115,9 @@ public:
   [[nodiscard]] bool isThreadPrivateAccess(const llvm::Value *Ptr) const;
   /// Objects that stand for exactly one concrete object at run time.
   [[nodiscard]] bool isSingleton(uint32_t Obj) const;
+  /// The one concrete lock a lock pointer denotes (a singleton object at a
+  /// known offset), when points-to shows it can be only that one.
+  [[nodiscard]] std::optional<Loc> lockLocation(const llvm::Value *P) const;
   /// The block can execute more than once in one run of its function.
   [[nodiscard]] bool inCycle(const llvm::BasicBlock *BB) const;
   /// Every call of F is made by main's thread, at most once per run.

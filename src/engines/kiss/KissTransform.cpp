@@ -195,30 +195,7 @@ std::string runtimeIR(unsigned H, unsigned Max, unsigned NT, unsigned L) {
                   J, J + 1);
   }
   OS << formatv("s{0}:\n  ret void\n}\n", L);
-  OS << "define i32 @__kiss_trylock(ptr %l) {\n"
-     << "  %h = call i1 @__kiss_held(ptr %l)\n"
-     << "  br i1 %h, label %busy, label %take\nbusy:\n  ret i32 16\n"
-     << "take:\n  call void @__kiss_lock(ptr %l)\n  ret i32 0\n}\n";
-  // Condition wait: release, let others run, maybe block for good (RAISE),
-  // else wake up (spuriously or signalled: POSIX allows both) and
-  // re-acquire.
-  OS << "define void @__kiss_cond_wait(ptr %c, ptr %m) {\n"
-     << "  call void @__kiss_unlock(ptr %m)\n"
-     << "  call void @__kiss_schedule()\n"
-     << "  %r = call i1 @__kiss_nondet()\n"
-     << "  br i1 %r, label %stop, label %go\nstop:\n"
-     << "  store i1 true, ptr @__kiss_raise\n  ret void\ngo:\n"
-     << "  call void @__kiss_lock(ptr %m)\n  ret void\n}\n";
-  OS << "define void @__kiss_atomic_begin() {\n"
-     << "  store i1 true, ptr @__kiss_atomic\n  ret void\n}\n";
-  OS << "define void @__kiss_atomic_end() {\n"
-     << "  store i1 false, ptr @__kiss_atomic\n  ret void\n}\n";
-  // Not modelled yet: waiting on barriers and semaphores ends the path
-  // (the executions past it are not explored).
-  OS << "define i32 @__kiss_block_i32(ptr %p) {\n"
-     << "  call void @__kiss_assume(i1 false)\n  ret i32 0\n}\n";
-  OS << "define void @__kiss_block(ptr %p) {\n"
-     << "  call void @__kiss_assume(i1 false)\n  ret void\n}\n";
+  OS << rounds::sharedRuntimeIR();
   return S;
 }
 

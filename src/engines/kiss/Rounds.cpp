@@ -268,13 +268,20 @@ std::string runtimeIR(unsigned H, unsigned K, unsigned NT, unsigned L,
   Dispatch("held", true);
   Dispatch("lock", false);
   Dispatch("unlock", false);
+  OS << sharedRuntimeIR();
+  return S;
+}
+
+std::string sharedRuntimeIR() {
+  std::string S;
+  raw_string_ostream OS(S);
   OS << "define i32 @__kiss_trylock(ptr %l) {\n"
      << "  %h = call i1 @__kiss_held(ptr %l)\n"
      << "  br i1 %h, label %busy, label %take\nbusy:\n  ret i32 16\n"
      << "take:\n  call void @__kiss_lock(ptr %l)\n  ret i32 0\n}\n";
-  // Condition wait: release, maybe switch, then block for good (the thread
-  // is not scheduled again) or wake up (POSIX allows spurious wake-ups)
-  // and re-acquire.
+  // Condition wait: release, let others run, maybe block for good (RAISE;
+  // under --rounds the thread is not scheduled again), else wake up
+  // (spuriously or signalled: POSIX allows both) and re-acquire.
   OS << "define void @__kiss_cond_wait(ptr %c, ptr %m) {\n"
      << "  call void @__kiss_unlock(ptr %m)\n"
      << "  call void @__kiss_schedule()\n"
@@ -286,6 +293,8 @@ std::string runtimeIR(unsigned H, unsigned K, unsigned NT, unsigned L,
      << "  store i1 true, ptr @__kiss_atomic\n  ret void\n}\n";
   OS << "define void @__kiss_atomic_end() {\n"
      << "  store i1 false, ptr @__kiss_atomic\n  ret void\n}\n";
+  // Not modelled yet: waiting on barriers and semaphores ends the path
+  // (the executions past it are not explored).
   OS << "define i32 @__kiss_block_i32(ptr %p) {\n"
      << "  call void @__kiss_assume(i1 false)\n  ret i32 0\n}\n";
   OS << "define void @__kiss_block(ptr %p) {\n"

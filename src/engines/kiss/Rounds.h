@@ -25,4 +25,10 @@ namespace crace::kiss::rounds {
 std::string runtimeIR(unsigned H, unsigned K, unsigned NT, unsigned L,
                       uint64_t Stride);
 
+/// The runtime functions both forms share (they call __kiss_held,
+/// __kiss_lock, __kiss_unlock, __kiss_schedule, __kiss_nondet,
+/// __kiss_assume and use @__kiss_raise, @__kiss_atomic): try-lock,
+/// condition wait, atomic sections and the blocking stubs, as IR text.
+std::string sharedRuntimeIR();
+
 } // namespace crace::kiss::rounds

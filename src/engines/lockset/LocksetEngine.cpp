@@ -121,12 +121,10 @@ private:
   /// The lock identity of pointer P, when P surely denotes one concrete
   /// lock object.
   std::optional<uint32_t> lockOf(const Value *P) {
-    const PtsSet &S = PTA.pointsTo(P);
-    if (S.size() != 1)
+    std::optional<Loc> Where = PM.lockLocation(P);
+    if (!Where)
       return std::nullopt;
-    Loc L = *S.begin();
-    if (L.Off == UnknownOffset || !PM.isSingleton(L.Obj))
-      return std::nullopt;
+    Loc L = *Where;
     for (uint32_t I = 1; I < LockKeys.size(); ++I)
       if (LockKeys[I] == L)
         return I;

@@ -87,12 +87,10 @@ struct LockTable {
   std::vector<std::string> Names{"atomic section"};
 
   std::optional<uint32_t> lockOf(const Value *P) {
-    const PtsSet &S = PM.pointsTo().pointsTo(P);
-    if (S.size() != 1)
+    std::optional<Loc> Where = PM.lockLocation(P);
+    if (!Where)
       return std::nullopt;
-    Loc L = *S.begin();
-    if (L.Off == UnknownOffset || !PM.isSingleton(L.Obj))
-      return std::nullopt;
+    Loc L = *Where;
     for (uint32_t I = 1; I < Keys.size(); ++I)
       if (Keys[I] == L)
         return I;
