@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "engines/bmc/Encoder.h"
+#include "engines/bmc/Z3Ops.h"
 #include "model/SyncAPI.h"
 
 #include "llvm/ADT/PostOrderIterator.h"
@@ -363,20 +364,11 @@ std::optional<z3::expr> Encoder::pureOp(Frame *Fr, const Instruction &I) {
   case Instruction::Xor: R = V(0) ^ V(1); break;
   case Instruction::ICmp: {
     z3::expr A = V(0), B = V(1);
-    z3::expr C(Z);
-    switch (cast<ICmpInst>(I).getPredicate()) {
-    case CmpInst::ICMP_EQ: C = A == B; break;
-    case CmpInst::ICMP_NE: C = A != B; break;
-    case CmpInst::ICMP_UGT: C = z3::ugt(A, B); break;
-    case CmpInst::ICMP_UGE: C = z3::uge(A, B); break;
-    case CmpInst::ICMP_ULT: C = z3::ult(A, B); break;
-    case CmpInst::ICMP_ULE: C = z3::ule(A, B); break;
-    case CmpInst::ICMP_SGT: C = A > B; break;
-    case CmpInst::ICMP_SGE: C = A >= B; break;
-    case CmpInst::ICMP_SLT: C = A < B; break;
-    case CmpInst::ICMP_SLE: C = A <= B; break;
-    default: return std::nullopt;
-    }
+    std::optional<z3::expr> Cmp =
+        icmpTerm(cast<ICmpInst>(I).getPredicate(), A, B);
+    if (!Cmp)
+      return std::nullopt;
+    z3::expr C = *Cmp;
     if (AllConst)
       C = C.simplify();
     return fromBool(C);

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "engines/whoop/WhoopEngine.h"
 
+#include "engines/bmc/Z3Ops.h"
 #include "engines/lockset/LocksetEngine.h"
 #include "model/ProgramModel.h"
 
@@ -187,10 +188,9 @@ private:
     return Ctx.bool_const(formatv("w{0}_{1}", Copy, Fresh++).str().c_str());
   }
 
-  static z3::expr held(const LockState &L, const std::vector<z3::expr> &V,
-                       size_t I, z3::context &C) {
-    (void)L;
-    return I < V.size() ? V[I] : C.bool_val(false);
+  /// Bit I of a lock-state vector (ids beyond it are not held).
+  z3::expr bit(const std::vector<z3::expr> &V, size_t I) {
+    return I < V.size() ? V[I] : Ctx.bool_val(false);
   }
   void setLock(LockState &L, uint32_t Id, z3::expr H, z3::expr E) {
     while (L.Held.size() <= Id) {
@@ -200,12 +200,8 @@ private:
     L.Held[Id] = H;
     L.Excl[Id] = E;
   }
-  z3::expr heldOf(const LockState &L, size_t I) {
-    return held(L, L.Held, I, Ctx);
-  }
-  z3::expr exclOf(const LockState &L, size_t I) {
-    return held(L, L.Excl, I, Ctx);
-  }
+  z3::expr heldOf(const LockState &L, size_t I) { return bit(L.Held, I); }
+  z3::expr exclOf(const LockState &L, size_t I) { return bit(L.Excl, I); }
 
   /// ite-merge of lock states under the given guards (first true wins).
   LockState mergeLocks(const std::vector<Flow> &Fs) {
@@ -562,21 +558,12 @@ private:
       }
       z3::expr A = intVal(Fr, Cmp->getOperand(0)),
                B = intVal(Fr, Cmp->getOperand(1));
-      z3::expr C = Ctx.bool_val(true);
-      switch (Cmp->getPredicate()) {
-      case CmpInst::ICMP_EQ: C = A == B; break;
-      case CmpInst::ICMP_NE: C = A != B; break;
-      case CmpInst::ICMP_UGT: C = z3::ugt(A, B); break;
-      case CmpInst::ICMP_UGE: C = z3::uge(A, B); break;
-      case CmpInst::ICMP_ULT: C = z3::ult(A, B); break;
-      case CmpInst::ICMP_ULE: C = z3::ule(A, B); break;
-      case CmpInst::ICMP_SGT: C = A > B; break;
-      case CmpInst::ICMP_SGE: C = A >= B; break;
-      case CmpInst::ICMP_SLT: C = A < B; break;
-      case CmpInst::ICMP_SLE: C = A <= B; break;
-      default: havoc(Fr, I); return;
+      std::optional<z3::expr> C = icmpTerm(Cmp->getPredicate(), A, B);
+      if (!C) {
+        havoc(Fr, I);
+        return;
       }
-      setInt(Fr, &I, z3::ite(C, Ctx.bv_val(1, 1), Ctx.bv_val(0, 1)));
+      setInt(Fr, &I, z3::ite(*C, Ctx.bv_val(1, 1), Ctx.bv_val(0, 1)));
       return;
     }
     if (auto *Cast = dyn_cast<CastInst>(&I)) {
@@ -885,10 +872,6 @@ Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   double LocksetSeconds = std::chrono::duration<double>(
                               std::chrono::steady_clock::now() - Start)
                               .count();
-  Result R = L;
-  R.Engine = "whoop";
-  for (Finding &F : R.Findings)
-    F.Engine = "whoop";
   auto Finish = [&](Result &Out) -> Result & {
     if (Opts.MaxFindings && Out.Findings.size() > Opts.MaxFindings)
       Out.Findings.resize(Opts.MaxFindings);
@@ -902,6 +885,10 @@ Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   // is reported as that engine's.
   if (L.Program != Verdict::PossibleRace || L.Candidates.empty())
     return Finish(L);
+  Result R = L;
+  R.Engine = "whoop";
+  for (Finding &F : R.Findings)
+    F.Engine = "whoop";
 
   const PointsTo &PTA = PM.pointsTo();
   z3::context Ctx;
