@@ -158,43 +158,9 @@ std::string runtimeIR(unsigned H, unsigned Max, unsigned NT, unsigned L) {
   OS << "  store ptr %r, ptr %rp\n  store i1 true, ptr @__kiss_raise\n"
      << "  ret void\n}\n";
   // Locks: a table of held locks.
-  OS << "define i1 @__kiss_held(ptr %l) {\nentry:\n";
-  std::string Acc = "false";
-  for (unsigned J = 0; J < L; ++J) {
-    Gep("__kiss_locks", L, "ptr", "i32", std::to_string(J), formatv("%p{0}", J).str());
-    OS << formatv("  %v{0} = load ptr, ptr %p{0}\n"
-                  "  %e{0} = icmp eq ptr %v{0}, %l\n"
-                  "  %o{0} = or i1 %e{0}, {1}\n",
-                  J, Acc);
-    Acc = formatv("%o{0}", J).str();
-  }
-  OS << "  ret i1 " << Acc << "\n}\n";
-  OS << "define void @__kiss_lock(ptr %l) {\nentry:\n"
-     << "  %h = call i1 @__kiss_held(ptr %l)\n"
-     << "  %f = xor i1 %h, true\n  call void @__kiss_assume(i1 %f)\n"
-     << "  br label %s0\n";
-  for (unsigned J = 0; J < L; ++J) {
-    OS << formatv("s{0}:\n", J);
-    Gep("__kiss_locks", L, "ptr", "i32", std::to_string(J), formatv("%p{0}", J).str());
-    OS << formatv("  %v{0} = load ptr, ptr %p{0}\n"
-                  "  %e{0} = icmp eq ptr %v{0}, null\n"
-                  "  br i1 %e{0}, label %t{0}, label %s{1}\nt{0}:\n"
-                  "  store ptr %l, ptr %p{0}\n  ret void\n",
-                  J, J + 1);
-  }
-  OS << formatv("s{0}:\n", L)
-     << "  call void @__kiss_assume(i1 false)\n  ret void\n}\n";
-  OS << "define void @__kiss_unlock(ptr %l) {\nentry:\n  br label %s0\n";
-  for (unsigned J = 0; J < L; ++J) {
-    OS << formatv("s{0}:\n", J);
-    Gep("__kiss_locks", L, "ptr", "i32", std::to_string(J), formatv("%p{0}", J).str());
-    OS << formatv("  %v{0} = load ptr, ptr %p{0}\n"
-                  "  %e{0} = icmp eq ptr %v{0}, %l\n"
-                  "  br i1 %e{0}, label %c{0}, label %s{1}\nc{0}:\n"
-                  "  store ptr null, ptr %p{0}\n  br label %s{1}\n",
-                  J, J + 1);
-  }
-  OS << formatv("s{0}:\n  ret void\n}\n", L);
+  rounds::writeLockTableIR(OS, L, "", "", "", [&](unsigned J, StringRef Res) {
+    Gep("__kiss_locks", L, "ptr", "i32", std::to_string(J), Res);
+  });
   OS << rounds::sharedRuntimeIR();
   return S;
 }

@@ -209,44 +209,7 @@ std::string runtimeIR(unsigned H, unsigned K, unsigned NT, unsigned L,
     OS << formatv("  {0} = getelementptr {1}, ptr %t, i32 0, i32 {2}\n", Res,
                   Arr(L, "ptr"), J);
   };
-  OS << "define i1 @__kiss_held_at(ptr %l, ptr %t) {\nentry:\n";
-  std::string Acc = "false";
-  for (unsigned J = 0; J < L; ++J) {
-    TGep(J, formatv("%p{0}", J).str());
-    OS << formatv("  %v{0} = load ptr, ptr %p{0}\n"
-                  "  %e{0} = icmp eq ptr %v{0}, %l\n"
-                  "  %o{0} = or i1 %e{0}, {1}\n",
-                  J, Acc);
-    Acc = formatv("%o{0}", J).str();
-  }
-  OS << "  ret i1 " << Acc << "\n}\n";
-  OS << "define void @__kiss_lock_at(ptr %l, ptr %t) {\nentry:\n"
-     << "  %h = call i1 @__kiss_held_at(ptr %l, ptr %t)\n"
-     << "  %f = xor i1 %h, true\n  call void @__kiss_assume(i1 %f)\n"
-     << "  br label %s0\n";
-  for (unsigned J = 0; J < L; ++J) {
-    OS << formatv("s{0}:\n", J);
-    TGep(J, formatv("%p{0}", J).str());
-    OS << formatv("  %v{0} = load ptr, ptr %p{0}\n"
-                  "  %e{0} = icmp eq ptr %v{0}, null\n"
-                  "  br i1 %e{0}, label %t{0}, label %s{1}\nt{0}:\n"
-                  "  store ptr %l, ptr %p{0}\n  ret void\n",
-                  J, J + 1);
-  }
-  OS << formatv("s{0}:\n", L)
-     << "  call void @__kiss_assume(i1 false)\n  ret void\n}\n";
-  OS << "define void @__kiss_unlock_at(ptr %l, ptr %t) {\nentry:\n"
-        "  br label %s0\n";
-  for (unsigned J = 0; J < L; ++J) {
-    OS << formatv("s{0}:\n", J);
-    TGep(J, formatv("%p{0}", J).str());
-    OS << formatv("  %v{0} = load ptr, ptr %p{0}\n"
-                  "  %e{0} = icmp eq ptr %v{0}, %l\n"
-                  "  br i1 %e{0}, label %c{0}, label %s{1}\nc{0}:\n"
-                  "  store ptr null, ptr %p{0}\n  br label %s{1}\n",
-                  J, J + 1);
-  }
-  OS << formatv("s{0}:\n  ret void\n}\n", L);
+  writeLockTableIR(OS, L, "_at", ", ptr %t", ", ptr %t", TGep);
   // Dispatch on the round: Op(l) calls Op_at(l, table of the round).
   auto Dispatch = [&](StringRef Op, bool Bool) {
     OS << formatv("define {0} @__kiss_{1}(ptr %l) {\nentry:\n",
@@ -270,6 +233,53 @@ std::string runtimeIR(unsigned H, unsigned K, unsigned NT, unsigned L,
   Dispatch("unlock", false);
   OS << sharedRuntimeIR();
   return S;
+}
+
+void writeLockTableIR(raw_ostream &OS, unsigned L, StringRef Suffix,
+                      StringRef Params, StringRef Args,
+                      function_ref<void(unsigned, StringRef)> SlotGep) {
+  auto Slot = [&](unsigned J) { SlotGep(J, formatv("%p{0}", J).str()); };
+  OS << formatv("define i1 @__kiss_held{0}(ptr %l{1}) {\nentry:\n", Suffix,
+                Params);
+  std::string Acc = "false";
+  for (unsigned J = 0; J < L; ++J) {
+    Slot(J);
+    OS << formatv("  %v{0} = load ptr, ptr %p{0}\n"
+                  "  %e{0} = icmp eq ptr %v{0}, %l\n"
+                  "  %o{0} = or i1 %e{0}, {1}\n",
+                  J, Acc);
+    Acc = formatv("%o{0}", J).str();
+  }
+  OS << "  ret i1 " << Acc << "\n}\n";
+  OS << formatv("define void @__kiss_lock{0}(ptr %l{1}) {\nentry:\n"
+                "  %h = call i1 @__kiss_held{0}(ptr %l{2})\n",
+                Suffix, Params, Args)
+     << "  %f = xor i1 %h, true\n  call void @__kiss_assume(i1 %f)\n"
+     << "  br label %s0\n";
+  for (unsigned J = 0; J < L; ++J) {
+    OS << formatv("s{0}:\n", J);
+    Slot(J);
+    OS << formatv("  %v{0} = load ptr, ptr %p{0}\n"
+                  "  %e{0} = icmp eq ptr %v{0}, null\n"
+                  "  br i1 %e{0}, label %t{0}, label %s{1}\nt{0}:\n"
+                  "  store ptr %l, ptr %p{0}\n  ret void\n",
+                  J, J + 1);
+  }
+  OS << formatv("s{0}:\n", L)
+     << "  call void @__kiss_assume(i1 false)\n  ret void\n}\n";
+  OS << formatv("define void @__kiss_unlock{0}(ptr %l{1}) {\nentry:\n"
+                "  br label %s0\n",
+                Suffix, Params);
+  for (unsigned J = 0; J < L; ++J) {
+    OS << formatv("s{0}:\n", J);
+    Slot(J);
+    OS << formatv("  %v{0} = load ptr, ptr %p{0}\n"
+                  "  %e{0} = icmp eq ptr %v{0}, %l\n"
+                  "  br i1 %e{0}, label %c{0}, label %s{1}\nc{0}:\n"
+                  "  store ptr null, ptr %p{0}\n  br label %s{1}\n",
+                  J, J + 1);
+  }
+  OS << formatv("s{0}:\n  ret void\n}\n", L);
 }
 
 std::string sharedRuntimeIR() {

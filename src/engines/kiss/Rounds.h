@@ -16,6 +16,13 @@
 #include <cstdint>
 #include <string>
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringRef.h"
+
+namespace llvm {
+class raw_ostream;
+}
+
 namespace crace::kiss::rounds {
 
 /// The scheduler, thread table and lock operations of the K-round program,
@@ -24,6 +31,16 @@ namespace crace::kiss::rounds {
 /// the transform (Stride: the size of one copy).
 std::string runtimeIR(unsigned H, unsigned K, unsigned NT, unsigned L,
                       uint64_t Stride);
+
+/// The lock table's operations, as IR text: `@__kiss_held{Suffix}`,
+/// `@__kiss_lock{Suffix}` and `@__kiss_unlock{Suffix}`, taking `ptr %l`
+/// plus Params (with Args, the same parameters passed on); SlotGep(J, Res)
+/// writes the instruction that puts slot J's address into Res. KISS has
+/// one table (no suffix), the K-round form one per round (`_at`, `ptr %t`).
+void writeLockTableIR(llvm::raw_ostream &OS, unsigned L,
+                      llvm::StringRef Suffix, llvm::StringRef Params,
+                      llvm::StringRef Args,
+                      llvm::function_ref<void(unsigned, llvm::StringRef)> SlotGep);
 
 /// The runtime functions both forms share (they call __kiss_held,
 /// __kiss_lock, __kiss_unlock, __kiss_schedule, __kiss_nondet,
