@@ -4,6 +4,8 @@
 #include "analysis/PointsTo.h"
 #include "engines/kiss/Rounds.h"
 
+#include "llvm/ADT/MapVector.h"
+
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -924,7 +926,9 @@ Error Transformer::run() {
     // Accesses of the copied state go to the current round's copy: a
     // switch on the round, one copy of the access per round, so that the
     // bmc sees concrete addresses.
-    std::map<Instruction *, std::vector<unsigned>> Ops;
+    // (In program order: a pointer-ordered map made the block order, and
+    // so the emitted module, change from run to run.)
+    MapVector<Instruction *, std::vector<unsigned>> Ops;
     for (auto [I, OpNo] : Redirects)
       Ops[I].push_back(OpNo);
     LLVMContext &C = M->getContext();
