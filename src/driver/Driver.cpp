@@ -67,19 +67,125 @@ cl::opt<bool> ListEntryPointsOpt(
     "list-entry-points",
     cl::desc("Driver mode: print the entry points and the harness, then stop"),
     cl::cat(DriverModeCat));
+cl::list<std::string> NotConcurrentOpt(
+    "not-concurrent",
+    cl::desc("Driver mode: these pairs of entry points never run "
+             "concurrently (f:g; f:f makes f non-reentrant)"),
+    cl::value_desc("f:g,..."), cl::CommaSeparated, cl::cat(DriverModeCat));
+cl::opt<std::string> HarnessConfigOpt(
+    "harness-config",
+    cl::desc("Driver mode: read entry points and harness constraints from "
+             "FILE (docs/usage.md, \"Drivers\")"),
+    cl::value_desc("FILE"), cl::cat(DriverModeCat));
+cl::opt<std::string> HarnessFormOpt(
+    "harness",
+    cl::desc("Driver mode: 'threads' (threads per entry point), 'dispatch' "
+             "(the KISS paper's: threads that each call one entry point "
+             "chosen nondeterministically) or 'auto' (dispatch for kiss, "
+             "threads otherwise)"),
+    cl::init("auto"), cl::cat(DriverModeCat));
+cl::opt<bool> DistinctParamsOpt(
+    "distinct-params",
+    cl::desc("Driver mode: WHOOP's non-aliasing assumption, each entry-point "
+             "call gets its own kernel objects behind its pointer parameters "
+             "(not sound in general; printed)"),
+    cl::cat(DriverModeCat));
+
+/// Adds a --not-concurrent pair "f:g" (or "f g" from a config file).
+Error addNotConcurrent(DriverHarnessOptions &D, StringRef A, StringRef B,
+                       StringRef Where) {
+  A = A.trim();
+  B = B.trim();
+  if (A.empty() || B.empty() || A.contains(' ') || B.contains(' '))
+    return createStringError(inconvertibleErrorCode(),
+                             Where + ": expected two entry points, e.g. f:g");
+  D.NotConcurrent.push_back({A.str(), B.str()});
+  return Error::success();
+}
+
+/// --harness-config FILE: one directive per line, '#' starts a comment.
+///   entry f g ...          like --entry=f,g,...
+///   not-concurrent f g     like --not-concurrent=f:g
+///   harness threads|dispatch
+///   no-init-exit-order | no-rtnl | no-irq-lock | distinct-params
+Error readHarnessConfig(StringRef Path, DriverHarnessOptions &D,
+                        std::string &Form) {
+  auto Buf = MemoryBuffer::getFile(Path);
+  if (!Buf)
+    return createStringError(inconvertibleErrorCode(),
+                             "cannot read harness config '" + Path +
+                                 "': " + Buf.getError().message());
+  SmallVector<StringRef, 32> Lines;
+  (*Buf)->getBuffer().split(Lines, '\n');
+  for (size_t N = 0; N < Lines.size(); ++N) {
+    std::string Where = formatv("{0}:{1}", Path, N + 1);
+    StringRef L = Lines[N].split('#').first.trim();
+    if (L.empty())
+      continue;
+    SmallVector<StringRef, 8> W;
+    L.split(W, ' ', -1, false);
+    StringRef Key = W[0];
+    size_t Args = W.size() - 1;
+    if (Key == "entry" && Args >= 1) {
+      for (size_t I = 1; I < W.size(); ++I)
+        D.Entries.push_back(W[I].trim().str());
+    } else if (Key == "not-concurrent" && Args == 2) {
+      if (Error E = addNotConcurrent(D, W[1], W[2], Where))
+        return E;
+    } else if (Key == "harness" && Args == 1 &&
+               (W[1] == "threads" || W[1] == "dispatch")) {
+      Form = W[1].str();
+    } else if (Key == "no-init-exit-order" && Args == 0) {
+      D.InitExitOrder = false;
+    } else if (Key == "no-rtnl" && Args == 0) {
+      D.RtnlSerialised = false;
+    } else if (Key == "no-irq-lock" && Args == 0) {
+      D.IrqLock = false;
+    } else if (Key == "distinct-params" && Args == 0) {
+      D.DistinctParams = true;
+    } else {
+      return createStringError(
+          inconvertibleErrorCode(),
+          Where + ": cannot read '" + L +
+              "' (expected 'entry f ...', 'not-concurrent f g', 'harness "
+              "threads|dispatch', 'no-init-exit-order', 'no-rtnl', "
+              "'no-irq-lock' or 'distinct-params')");
+    }
+  }
+  return Error::success();
+}
 
 /// The driver-mode options above, applied to the front end's options.
-FrontendOptions withDriverMode(const FrontendOptions &In) {
+Expected<FrontendOptions> withDriverMode(const FrontendOptions &In,
+                                         StringRef Engine) {
   FrontendOptions Out = In;
   DriverHarnessOptions &D = Out.Driver;
   D.Enabled = D.Enabled || DriverModeOpt || !EntryOpt.empty() ||
-              ListEntryPointsOpt;
+              ListEntryPointsOpt || !HarnessConfigOpt.empty() ||
+              !NotConcurrentOpt.empty();
+  std::string Form = HarnessFormOpt;
+  if (!HarnessConfigOpt.empty())
+    if (Error E = readHarnessConfig(HarnessConfigOpt, D, Form))
+      return std::move(E);
+  if (HarnessFormOpt.getNumOccurrences())
+    Form = HarnessFormOpt; // the command line wins over the file
   for (const std::string &E : EntryOpt)
     if (!E.empty())
       D.Entries.push_back(E);
+  for (const std::string &P : NotConcurrentOpt) {
+    auto [A, B] = StringRef(P).split(':');
+    if (Error E = addNotConcurrent(D, A, B, "--not-concurrent=" + P))
+      return std::move(E);
+  }
+  if (Form != "auto" && Form != "threads" && Form != "dispatch")
+    return createStringError(inconvertibleErrorCode(),
+                             "unknown --harness '" + Form +
+                                 "' (expected auto, threads or dispatch)");
+  D.Dispatch = Form == "dispatch" || (Form == "auto" && Engine == "kiss");
   D.InitExitOrder = D.InitExitOrder && !NoInitExitOrderOpt;
   D.RtnlSerialised = D.RtnlSerialised && !NoRtnlOpt;
   D.IrqLock = D.IrqLock && !NoIrqLockOpt;
+  D.DistinctParams = D.DistinctParams || DistinctParamsOpt;
   D.Instances = std::max(2u, EntryInstancesOpt.getValue());
   return Out;
 }
@@ -430,7 +536,13 @@ int runCraceOnce(const DriverOptions &Opts) {
 
   Phase = "compiling";
   LLVMContext Ctx;
-  FrontendOptions FrontOpts = withDriverMode(Opts.Frontend);
+  auto FrontOptsOr = withDriverMode(Opts.Frontend, Opts.Engine);
+  if (!FrontOptsOr) {
+    WithColor::error(errs(), "crace") << toString(FrontOptsOr.takeError())
+                                      << "\n";
+    return ExitUsage;
+  }
+  FrontendOptions FrontOpts = std::move(*FrontOptsOr);
   auto ModOrErr = buildModule(FrontOpts, Ctx);
   if (!ModOrErr) {
     int Code = ExitUsage;

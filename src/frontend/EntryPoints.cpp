@@ -388,11 +388,12 @@ private:
     for (char &C : Label)
       if (C == '"' || C == '\\')
         C = '_';
+    ObjectSizes.push_back(Sized ? "sizeof(" + TN + ") + 4096"
+                                : std::string("4096"));
     Decls += formatv("static void *__crace_obj_{0};\n", I);
     Alloc += formatv("#line {0} \"/crace-harness/{1}\"\n"
                      "  __crace_obj_{3} = __crace_harness_object({2});\n",
-                     I + 1, Label,
-                     Sized ? "sizeof(" + TN + ") + 4096" : std::string("4096"), I);
+                     I + 1, Label, ObjectSizes[I], I);
     Pending.push_back(I);
     return I;
   }
@@ -451,37 +452,79 @@ private:
     }
   }
 
+  /// Points the pointer fields of the object of type ObjectTypes[I] at
+  /// address Addr (an expression) to the objects of their types.
+  void wireObject(unsigned I, const std::string &Addr) {
+    QualType P = ObjectTypes[I];
+    std::string TN = typeName(P);
+    if (P->isPointerType()) {
+      QualType Q = P->getPointeeType().getCanonicalType().getUnqualifiedType();
+      if (!Q->isFunctionType() && !Q->isVoidType()) {
+        Wire += formatv("  *(void **){0} = __crace_obj_{1};\n", Addr,
+                        objectFor(Q));
+        ++Stmts;
+      }
+      return;
+    }
+    if (TN.empty() || P->isIncompleteType())
+      return;
+    if (const auto *RT = P->getAs<RecordType>())
+      wireRecord(RT->getDecl()->getDefinition(),
+                 formatv("(*({0} *){1})", TN, Addr), 0);
+  }
+
   /// Points the pointer fields of every object created so far (and of the
   /// ones this creates) to the objects of their types.
   void wireObjects() {
     while (!Pending.empty() && budget()) {
       unsigned I = Pending.front();
       Pending.pop_front();
-      QualType P = ObjectTypes[I];
-      std::string TN = typeName(P);
-      if (P->isPointerType()) {
-        QualType Q = P->getPointeeType().getCanonicalType().getUnqualifiedType();
-        if (!Q->isFunctionType() && !Q->isVoidType()) {
-          Wire += formatv("  *(void **)__crace_obj_{0} = __crace_obj_{1};\n", I,
-                          objectFor(Q));
-          ++Stmts;
-        }
-        continue;
-      }
-      if (TN.empty() || P->isIncompleteType())
-        continue;
-      if (const auto *RT = P->getAs<RecordType>())
-        wireRecord(RT->getDecl()->getDefinition(),
-                   formatv("(*({0} *)__crace_obj_{1})", TN, I), 0);
+      wireObject(I, formatv("__crace_obj_{0}", I));
     }
     if (!Pending.empty())
       Truncated = true;
   }
 
-  /// The argument list the harness passes to F.
-  std::string arguments(const FunctionDecl *F, const std::string &Entry) {
+  /// --distinct-params: a function that wires a fresh object of type
+  /// ObjectTypes[I] like the shared one (its pointer fields point to the
+  /// shared kernel objects); its name.
+  std::string wireFunction(unsigned I) {
+    std::string Name = formatv("__crace_wire_{0}", I);
+    if (!WireFunctions.insert(I).second)
+      return Name;
+    std::string SavedWire = std::move(Wire), SavedLate = std::move(WireLate);
+    Wire.clear();
+    WireLate.clear();
+    wireObject(I, "__crace_o");
+    WireFns += formatv("static void {0}(void *__crace_o) {{\n{1}{2}}\n", Name,
+                       Wire, WireLate);
+    Wire = std::move(SavedWire);
+    WireLate = std::move(SavedLate);
+    return Name;
+  }
+
+  /// The object a pointer parameter of pointee type Q gets: the shared
+  /// kernel object, or with --distinct-params (when Prep is given) a fresh
+  /// one made by the statements appended to Prep.
+  std::string parameterObject(QualType Q, unsigned Param, std::string *Prep) {
+    unsigned I = objectFor(Q);
+    if (!Prep || !Opts.DistinctParams)
+      return formatv("__crace_obj_{0}", I);
+    std::string V = formatv("__crace_p{0}", Param);
+    *Prep += formatv("    void *{0} = __crace_harness_object({1});\n", V,
+                     ObjectSizes[I]);
+    if (!Q->isVoidType())
+      *Prep += formatv("    {0}({1});\n", wireFunction(I), V);
+    return V;
+  }
+
+  /// The argument list the harness passes to F (Prep: see parameterObject).
+  std::string arguments(const FunctionDecl *F, const std::string &Entry,
+                        std::string *Prep = nullptr) {
     std::string Args;
+    unsigned Param = 0;
     for (const ParmVarDecl *P : F->parameters()) {
+      ++Param;
       if (!Args.empty())
         Args += ", ";
       QualType T = P->getType().getCanonicalType();
@@ -493,11 +536,11 @@ private:
         } else if (isRegisteredType(Q)) {
           // The kernel's object of that type, or one the driver registered
           // (register_netdev's net_device, request_irq's dev_id, ...).
-          Args += formatv("(__crace_nondet_int() ? (void *)__crace_obj_{0} : "
+          Args += formatv("(__crace_nondet_int() ? (void *){0} : "
                           "__crace_registered)",
-                          objectFor(Q));
+                          parameterObject(Q, Param, Prep));
         } else {
-          Args += formatv("(void *)__crace_obj_{0}", objectFor(Q));
+          Args += formatv("(void *){0}", parameterObject(Q, Param, Prep));
         }
       } else if (T->isIntegralOrEnumerationType() || T->isRealFloatingType()) {
         Args += TN.empty() ? std::string("0")
@@ -532,7 +575,24 @@ private:
     });
     std::vector<std::string> Inits, Exits, Rtnl, All;
     std::string Threads, Creates, Joins, InitCalls, ExitCalls;
+    std::vector<std::string> Cases(Opts.Instances);
     unsigned K = 0;
+    const unsigned N = Opts.Instances;
+    // --not-concurrent f:g is exact with locks only per thread instance:
+    // instance i of f and instance j of g share the lock (P, i, j), so f
+    // excludes g while two instances of f (or of g) hold disjoint locks.
+    // f:f is one lock that every instance of f takes.
+    std::string PairLocks;
+    for (unsigned P = 0; P < Opts.NotConcurrent.size(); ++P) {
+      if (Opts.NotConcurrent[P].first == Opts.NotConcurrent[P].second) {
+        PairLocks += formatv("static int __crace_not_concurrent_{0};\n", P);
+        continue;
+      }
+      for (unsigned I = 0; I < N; ++I)
+        for (unsigned J = 0; J < N; ++J)
+          PairLocks +=
+              formatv("static int __crace_not_concurrent_{0}_{1}_{2};\n", P, I, J);
+    }
     for (Found *F : Order) {
       std::string Name = F->FD->getNameAsString();
       EntryPoint E;
@@ -548,9 +608,11 @@ private:
         Line += (I ? "; " : "") + F->Where[I];
       Out.Listing.push_back(Line);
       All.push_back(Name);
-      std::string Call =
-          formatv("(void){0}({1});", Name, arguments(F->FD, Name));
       bool Sequential = Opts.InitExitOrder && F->Role != EntryRole::Entry;
+      std::string Prep;
+      std::string Call = formatv("(void){0}({1});", Name,
+                                 arguments(F->FD, Name,
+                                           Sequential ? nullptr : &Prep));
       if (Sequential && F->Role == EntryRole::Init) {
         InitCalls += "  " + Call + "\n";
         Inits.push_back(Name);
@@ -561,15 +623,67 @@ private:
         Exits.push_back(Name);
         continue;
       }
-      bool Lock = IsRtnl && Opts.RtnlSerialised;
-      if (Lock)
+      bool RtnlLock = IsRtnl && Opts.RtnlSerialised;
+      if (RtnlLock)
         Rtnl.push_back(Name);
+      bool PerInstance = false;
+      for (const auto &[A, B] : Opts.NotConcurrent)
+        PerInstance |= A != B && (A == Name || B == Name);
+      // The call as thread instance I makes it, holding its locks in one
+      // global order (no deadlock): the RTNL, then the pairs' locks.
+      auto Body = [&](unsigned I) {
+        std::vector<std::string> Locks;
+        if (RtnlLock)
+          Locks.push_back("__crace_linux_rtnl");
+        for (unsigned P = 0; P < Opts.NotConcurrent.size(); ++P) {
+          const auto &[A, B] = Opts.NotConcurrent[P];
+          if (A == B) {
+            if (A == Name)
+              Locks.push_back(formatv("__crace_not_concurrent_{0}", P));
+            continue;
+          }
+          for (unsigned J = 0; J < N; ++J) {
+            if (A == Name)
+              Locks.push_back(formatv("__crace_not_concurrent_{0}_{1}_{2}", P, I, J));
+            if (B == Name)
+              Locks.push_back(formatv("__crace_not_concurrent_{0}_{1}_{2}", P, J, I));
+          }
+        }
+        std::sort(Locks.begin() + RtnlLock, Locks.end());
+        Locks.erase(std::unique(Locks.begin(), Locks.end()), Locks.end());
+        std::string Text = "  {\n" + Prep;
+        for (const std::string &L : Locks)
+          Text += "    __crace_lock(&" + L + ");\n";
+        Text += "    " + Call + "\n";
+        for (auto It = Locks.rbegin(); It != Locks.rend(); ++It)
+          Text += "    __crace_unlock(&" + *It + ");\n";
+        return Text + "  }\n";
+      };
+      if (Opts.Dispatch) {
+        for (unsigned I = 0; I < N; ++I)
+          Cases[I] += formatv("  case {0}:\n{1}    break;\n", K, Body(I));
+        ++K;
+        continue;
+      }
+      if (PerInstance) {
+        // One thread function per instance (their locks differ).
+        for (unsigned I = 0; I < N; ++I) {
+          Threads += formatv(
+              "static void *__crace_instance_{0}_{1}(void *__crace_unused) {{\n"
+              "{2}  return 0;\n}\n",
+              I, Name, Body(I));
+          Creates += formatv("  unsigned long __crace_h{0}_{1};\n"
+                             "  __crace_thread_create(&__crace_h{0}_{1}, "
+                             "__crace_instance_{1}_{2}, 0);\n",
+                             K, I, Name);
+          Joins += formatv("  __crace_thread_join(__crace_h{0}_{1}, 0);\n", K, I);
+        }
+        ++K;
+        continue;
+      }
       Threads += formatv("static void *__crace_entry_{0}(void *__crace_unused) {{\n"
-                         "{1}  {2}\n{3}  return 0;\n}\n",
-                         Name,
-                         Lock ? "  __crace_lock(&__crace_linux_rtnl);\n" : "",
-                         Call,
-                         Lock ? "  __crace_unlock(&__crace_linux_rtnl);\n" : "");
+                         "{1}  return 0;\n}\n",
+                         Name, Body(0));
       Creates += formatv(
           "  unsigned long __crace_h{0}[{1}];\n"
           "  for (__crace_i = 0; __crace_i < {1}; __crace_i++)\n"
@@ -580,6 +694,22 @@ private:
                        "    __crace_thread_join(__crace_h{0}[__crace_i], 0);\n",
                        K, Opts.Instances);
       ++K;
+    }
+    if (Opts.Dispatch && K > 0) {
+      // The KISS paper's harness: each thread calls one entry point, chosen
+      // nondeterministically (every pair, and every entry point with itself).
+      // One function per thread: their --not-concurrent locks differ.
+      for (unsigned I = 0; I < N; ++I) {
+        Threads += formatv("static void *__crace_dispatch_{0}(void *__crace_unused) {{\n"
+                           "  switch ((unsigned)__crace_nondet_int() % {1}u) {{\n"
+                           "{2}  }\n  return 0;\n}\n",
+                           I, K, Cases[I]);
+        Creates += formatv("  unsigned long __crace_h_{0};\n"
+                           "  __crace_thread_create(&__crace_h_{0}, "
+                           "__crace_dispatch_{0}, 0);\n",
+                           I);
+        Joins += formatv("  __crace_thread_join(__crace_h_{0}, 0);\n", I);
+      }
     }
     wireObjects();
     if (Truncated)
@@ -604,6 +734,8 @@ private:
          "extern void *__crace_linux_registered;\n"
          "static void *__crace_registered;\n";
     T += Decls;
+    T += PairLocks;
+    T += WireFns;
     T += Threads;
     T += "int main(void) {\n  int __crace_i;\n";
     T += Alloc;
@@ -630,11 +762,25 @@ private:
       if (std::find(Inits.begin(), Inits.end(), N) == Inits.end() &&
           std::find(Exits.begin(), Exits.end(), N) == Exits.end())
         Concurrent.push_back(N);
-    Out.Assumptions.push_back(formatv(
-        "driver harness: the entry points {0} run concurrently, {1} "
-        "instances each (every pair, and every entry point with itself, is "
-        "checked); nothing else calls into the driver",
-        Concurrent.empty() ? "(none)" : Join(Concurrent), Opts.Instances));
+    if (Opts.Dispatch)
+      Out.Assumptions.push_back(formatv(
+          "driver harness (dispatch): {1} threads each call one of the entry "
+          "points {0}, chosen nondeterministically (every pair, and every "
+          "entry point with itself, is checked); nothing else calls into the "
+          "driver",
+          Concurrent.empty() ? "(none)" : Join(Concurrent), Opts.Instances));
+    else
+      Out.Assumptions.push_back(formatv(
+          "driver harness: the entry points {0} run concurrently, {1} "
+          "instances each (every pair, and every entry point with itself, is "
+          "checked); nothing else calls into the driver",
+          Concurrent.empty() ? "(none)" : Join(Concurrent), Opts.Instances));
+    for (const auto &[A, B] : Opts.NotConcurrent)
+      Out.Assumptions.push_back(
+          "harness constraint not-concurrent: " +
+          (A == B ? A + " never runs concurrently with itself"
+                  : A + " and " + B + " never run concurrently") +
+          " (--not-concurrent or --harness-config)");
     if (Opts.InitExitOrder && (!Inits.empty() || !Exits.empty()))
       Out.Assumptions.push_back(formatv(
           "harness constraint init-exit: {0}{1}{2} (the kernel does not call "
@@ -649,15 +795,26 @@ private:
           "(serialised with each other and with rtnl_lock(); --no-rtnl "
           "drops this)",
           Join(Rtnl)));
+    if (Opts.DistinctParams)
+      Out.Assumptions.push_back(
+          "--distinct-params (WHOOP's non-aliasing assumption, not sound in "
+          "general): each call of a concurrent entry point gets its own fresh "
+          "kernel objects behind its pointer parameters, so the parameters "
+          "of two entry points never alias; the pointer fields of those "
+          "objects point to the shared kernel objects; objects the driver "
+          "registered are still shared");
+    else
+      Out.Assumptions.push_back(
+          "entry-point pointer parameters point to kernel objects, one per "
+          "pointee type and shared by every entry point (parameters of one "
+          "type may alias; objects of different types do not overlap, e.g. "
+          "a struct device passed on its own is not the one inside a struct "
+          "pci_dev)");
     Out.Assumptions.push_back(
-        "entry-point pointer parameters point to kernel objects, one per "
-        "pointee type and shared by every entry point (parameters of one "
-        "type may alias; objects of different types do not overlap, e.g. a "
-        "struct device passed on its own is not the one inside a struct "
-        "pci_dev); void * parameters and parameters of the types in "
-        "OpsTable.def's REGISTERED_TYPE (net_device, ...) may also point to "
-        "an object the driver registered with the kernel (register_netdev, "
-        "misc_register, request_irq, driver data, ...)");
+        "void * parameters and parameters of the types in OpsTable.def's "
+        "REGISTERED_TYPE (net_device, ...) may also point to an object the "
+        "driver registered with the kernel (register_netdev, misc_register, "
+        "request_irq, driver data, ...)");
     Out.Assumptions.push_back(
         "pointer fields of kernel objects point to the kernel object of "
         "their type; void * fields hold what the driver registered or stores "
@@ -682,11 +839,14 @@ private:
     for (const std::string &S : Out.Skipped)
       Out.Listing.push_back("note: " + S);
     Out.Listing.push_back(formatv(
-        "harness: {0} concurrent entry point(s) x {1} threads, {2} kernel "
-        "object(s); constraints: init-exit {3}, rtnl {4}, irq-lock {5}",
+        "harness: {0} concurrent entry point(s) x {1} threads{6}, {2} kernel "
+        "object(s); constraints: init-exit {3}, rtnl {4}, irq-lock {5}, "
+        "not-concurrent pairs {7}, distinct-params {8}",
         Concurrent.size(), Opts.Instances, Objects.size(),
         Opts.InitExitOrder ? "on" : "off", Opts.RtnlSerialised ? "on" : "off",
-        Opts.IrqLock ? "on" : "off"));
+        Opts.IrqLock ? "on" : "off",
+        Opts.Dispatch ? " (dispatch: each thread calls one of them)" : "",
+        Opts.NotConcurrent.size(), Opts.DistinctParams ? "on" : "off"));
   }
 
   ASTContext &Ctx;
@@ -701,7 +861,9 @@ private:
   std::map<const void *, unsigned> Objects;
   std::vector<QualType> ObjectTypes;
   std::deque<unsigned> Pending;
-  std::string Decls, Alloc, Wire, WireLate;
+  std::vector<std::string> ObjectSizes;
+  std::set<unsigned> WireFunctions;
+  std::string Decls, Alloc, Wire, WireLate, WireFns;
   unsigned Stmts = 0;
   bool Truncated = false;
 };

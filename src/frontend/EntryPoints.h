@@ -45,8 +45,20 @@ struct DriverHarnessOptions {
   bool RtnlSerialised = true;
   /// Model: local_irq_disable() sections exclude each other (uniprocessor).
   bool IrqLock = true;
-  /// Threads per entry point (>= 2: each also races with itself).
+  /// Threads per entry point (>= 2: each also races with itself); with
+  /// Dispatch, the number of dispatcher threads.
   unsigned Instances = 2;
+  /// Harness constraint (--not-concurrent, --harness-config): these pairs of
+  /// entry points never run concurrently (a harness lock per pair; f:f makes
+  /// f non-reentrant).
+  std::vector<std::pair<std::string, std::string>> NotConcurrent;
+  /// The KISS paper's harness: Instances threads, each calling one entry
+  /// point chosen nondeterministically, instead of threads per entry point.
+  bool Dispatch = false;
+  /// WHOOP's non-aliasing assumption (--distinct-params, off by default):
+  /// each entry-point call gets fresh kernel objects behind its pointer
+  /// parameters instead of the ones shared by every entry point.
+  bool DistinctParams = false;
 };
 
 enum class EntryRole { Init, Entry, Exit };

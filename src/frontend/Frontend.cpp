@@ -10,6 +10,7 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
@@ -315,6 +316,54 @@ void runCleanupPasses(Module &M) {
     F->eraseFromParent();
 }
 
+/// Clang lowers atomic loads and stores of pointers to integer ones
+/// (`store atomic i64 (ptrtoint p)`, `inttoptr (load atomic i64)`). They
+/// become pointer-typed again, as LLVM allows, so that the engines see a
+/// pointer stored and loaded (the bmc would otherwise lose the address's
+/// provenance where it leaves the registers as an integer).
+void typeAtomicPointerAccesses(Module &M) {
+  const DataLayout &DL = M.getDataLayout();
+  SmallVector<Instruction *, 16> Dead;
+  for (Function &F : M)
+    for (Instruction &I : instructions(F)) {
+      if (auto *S = dyn_cast<StoreInst>(&I)) {
+        auto *P2I = dyn_cast<PtrToIntInst>(S->getValueOperand());
+        if (!S->isAtomic() || !P2I ||
+            DL.getTypeSizeInBits(P2I->getType()) !=
+                DL.getTypeSizeInBits(P2I->getOperand(0)->getType()))
+          continue;
+        S->setOperand(0, P2I->getOperand(0));
+        if (P2I->use_empty())
+          Dead.push_back(P2I);
+      } else if (auto *L = dyn_cast<LoadInst>(&I)) {
+        if (!L->isAtomic() || !L->getType()->isIntegerTy() || L->use_empty())
+          continue;
+        Type *PtrTy = nullptr;
+        bool AllCasts = true;
+        for (User *U : L->users()) {
+          auto *C = dyn_cast<IntToPtrInst>(U);
+          if (!C || (PtrTy && C->getType() != PtrTy) ||
+              DL.getTypeSizeInBits(C->getType()) !=
+                  DL.getTypeSizeInBits(L->getType())) {
+            AllCasts = false;
+            break;
+          }
+          PtrTy = C->getType();
+        }
+        if (!AllCasts)
+          continue;
+        L->mutateType(PtrTy);
+        for (User *U : make_early_inc_range(L->users())) {
+          auto *C = cast<IntToPtrInst>(U);
+          C->replaceAllUsesWith(L);
+          Dead.push_back(C);
+        }
+      }
+    }
+  for (Instruction *I : Dead)
+    I->eraseFromParent();
+}
+
 /// Inlines into main the functions main calls from exactly one place that
 /// may create or join threads (module_init()/module_exit() style), so that
 /// the thread ordering facts computed on main's control flow see through
@@ -454,6 +503,18 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
                                  "--entry: no function '" + Name +
                                      "' with a body in the driver");
     }
+    for (const auto &Pair : Opts.Driver.NotConcurrent)
+      for (const std::string &Name : {Pair.first, Pair.second}) {
+        bool Found = false;
+        for (const EntryPoint &E : Harness.Entries)
+          Found |= E.Function == Name;
+        if (!Found)
+          return createStringError(
+              inconvertibleErrorCode(),
+              "--not-concurrent: '" + Name +
+                  "' is not an entry point of the driver (see "
+                  "--list-entry-points)");
+      }
     if (!HarnessFile.empty()) {
       HarnessPath = absolutePath(HarnessFile) + ".crace-harness.c";
       std::string Text = "#include \"" + absolutePath(HarnessFile) + "\"\n";
@@ -559,6 +620,7 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
   instrumentAtomicFunctions(*Main);
   prepareForCleanup(*Main);
   runCleanupPasses(*Main);
+  typeAtomicPointerAccesses(*Main);
   inlineSpawnersIntoMain(*Main);
 
   std::string Msg;

@@ -158,6 +158,12 @@ void ProgramModel::findThreads() {
           // Driver harness threads (frontend/EntryPoints.cpp).
           if (StringRef(T.Name).starts_with("__crace_entry_"))
             T.Name = "entry point " + T.Name.substr(14);
+          else if (StringRef(T.Name).starts_with("__crace_instance_")) {
+            // __crace_instance_<i>_<f>: instance i of entry point f.
+            auto [I, Fn] = StringRef(T.Name).substr(17).split('_');
+            T.Name = ("entry point " + Fn + " (instance " + I + ")").str();
+          } else if (StringRef(T.Name).starts_with("__crace_dispatch_"))
+            T.Name = "harness dispatcher " + T.Name.substr(17);
           Threads.push_back(T);
           Visit(Fn);
         }
