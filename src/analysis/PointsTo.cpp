@@ -53,6 +53,93 @@ void PointsTo::addObject(ObjKind K, const Value *Site, uint64_t Size) {
     ObjectIds[Site] = Id;
 }
 
+namespace {
+
+/// Whether the address V (of a hidden global, or derived from it) only
+/// serves as an address: see PointsTo::reachableByUnknown.
+bool onlyUsedAsAddress(const Value *V, unsigned Depth = 0) {
+  if (Depth > 8)
+    return false;
+  for (const Use &U : V->uses()) {
+    const User *Usr = U.getUser();
+    if (const auto *L = dyn_cast<LoadInst>(Usr)) {
+      (void)L;
+      continue;
+    }
+    if (const auto *S = dyn_cast<StoreInst>(Usr)) {
+      if (S->getValueOperand() == V)
+        return false;
+      continue;
+    }
+    if (const auto *RMW = dyn_cast<AtomicRMWInst>(Usr)) {
+      if (RMW->getValOperand() == V)
+        return false;
+      continue;
+    }
+    if (const auto *CX = dyn_cast<AtomicCmpXchgInst>(Usr)) {
+      if (CX->getPointerOperand() != V || CX->getCompareOperand() == V ||
+          CX->getNewValOperand() == V)
+        return false;
+      continue;
+    }
+    if (isa<ICmpInst>(Usr))
+      continue;
+    if (const auto *CB = dyn_cast<CallBase>(Usr)) {
+      auto K = callIntrinsic(*CB);
+      if (!K || !CB->isArgOperand(&U))
+        return false;
+      switch (*K) {
+      case Intrinsic::Lock:
+      case Intrinsic::Unlock:
+      case Intrinsic::TryLock:
+      case Intrinsic::RdLock:
+      case Intrinsic::TryRdLock:
+      case Intrinsic::CondWait:
+      case Intrinsic::CondSignal:
+      case Intrinsic::CondBroadcast:
+      case Intrinsic::BarrierInit:
+      case Intrinsic::BarrierWait:
+      case Intrinsic::SemInit:
+      case Intrinsic::SemWait:
+      case Intrinsic::SemPost:
+      case Intrinsic::Read:
+      case Intrinsic::Write:
+        continue;
+      default:
+        return false;
+      }
+    }
+    // Address arithmetic and casts: their results must pass the same test.
+    if (isa<GEPOperator>(Usr) || isa<BitCastOperator>(Usr) ||
+        isa<AddrSpaceCastOperator>(Usr) || isa<PHINode>(Usr) ||
+        isa<SelectInst>(Usr)) {
+      if (isa<SelectInst>(Usr) && cast<SelectInst>(Usr)->getCondition() == V)
+        return false;
+      if (!onlyUsedAsAddress(Usr, Depth + 1))
+        return false;
+      continue;
+    }
+    return false;
+  }
+  return true;
+}
+
+} // namespace
+
+bool PointsTo::reachableByUnknown(uint32_t Obj) const {
+  if (Obj == UnknownObj || Obj >= Objects.size())
+    return true;
+  auto [It, New] = ReachableByUnknown.try_emplace(Obj, true);
+  if (!New)
+    return It->second;
+  const AbsObject &O = Objects[Obj];
+  const auto *G = dyn_cast_or_null<GlobalVariable>(O.Site);
+  bool Hidden = O.Kind == ObjKind::Global && G &&
+                (G->hasLocalLinkage() || G->getName().starts_with("__crace"));
+  It->second = !(Hidden && onlyUsedAsAddress(G));
+  return It->second;
+}
+
 uint32_t PointsTo::objectOf(const Value *Site) const {
   auto It = ObjectIds.find(Site);
   return It == ObjectIds.end() ? UnknownObj : It->second;

@@ -80,6 +80,12 @@ public:
   [[nodiscard]] AbsObject &object(uint32_t Id) { return Objects[Id]; }
   [[nodiscard]] size_t numObjects() const { return Objects.size(); }
   [[nodiscard]] uint32_t objectOf(const llvm::Value *Site) const;
+  /// False when no pointer of unknown origin can point into object Obj: a
+  /// global that only crace knows by name (internal linkage, or a
+  /// `__crace_` name) and whose address is only loaded from, stored to,
+  /// compared and handed to lock-like intrinsics, so it never reaches
+  /// memory, a call or an integer. True for every other object.
+  [[nodiscard]] bool reachableByUnknown(uint32_t Obj) const;
 
   /// Functions an indirect or direct call may call. Unresolved is set when
   /// the callee pointer may be something other than a known function.
@@ -109,6 +115,7 @@ private:
 
   const llvm::Module &M;
   const llvm::DataLayout &DL;
+  mutable llvm::DenseMap<uint32_t, bool> ReachableByUnknown;
   std::vector<AbsObject> Objects;
   llvm::DenseMap<const llvm::Value *, uint32_t> ObjectIds;
   // Node-based maps: references to sets stay valid while others are added.

@@ -145,8 +145,12 @@ private:
       if (Id == AtomicSectionLock)
         continue;
       for (Loc L : S)
-        if (L.Obj == LockKeys[Id].Obj || L.Obj == PointsTo::UnknownObj)
+        if (L.Obj == LockKeys[Id].Obj ||
+            (L.Obj == PointsTo::UnknownObj &&
+             PTA.reachableByUnknown(LockKeys[Id].Obj))) {
           Drop.push_back(Id);
+          break;
+        }
     }
     for (uint32_t Id : Drop)
       LS.release(Id);
@@ -465,8 +469,11 @@ Result LocksetEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
     for (size_t I = 0; I < List.size() && !Enough(); ++I) {
       for (size_t J = I; J < List.size(); ++J)
         Check(List[I], List[J]);
-      for (const Located &U : Anywhere)
-        Check(List[I], U);
+      // A pointer of unknown origin cannot reach a global whose address
+      // never leaves crace's own code (the harness's slots, its locks).
+      if (PTA.reachableByUnknown(Obj))
+        for (const Located &U : Anywhere)
+          Check(List[I], U);
     }
   }
   for (size_t I = 0; I < Anywhere.size() && !Enough(); ++I)
