@@ -10,11 +10,15 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/MacroArgs.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
 #include <algorithm>
 #include <cstdlib>
 #include <deque>
@@ -53,6 +57,61 @@ struct CallbackFieldRow {
 const CallbackFieldRow CallbackFieldRows[] = {
 #define CALLBACK_FIELD(S, F) {S, F},
 #include "frontend/OpsTable.def"
+};
+struct CallbackMacroRow {
+  const char *Macro;
+  unsigned Index;
+};
+const CallbackMacroRow CallbackMacroRows[] = {
+#define CALLBACK_MACRO(M, INDEX) {M, INDEX},
+#include "frontend/OpsTable.def"
+};
+
+/// A function named in a macro argument (CALLBACK_MACRO): its name, the
+/// macro and where it was expanded.
+struct MacroCallback {
+  std::string Function, Macro, Where;
+};
+
+/// Records the CALLBACK_MACRO arguments while the unit is preprocessed:
+/// WHOOP's INIT_WORK drops its function, so the AST never sees it.
+class MacroCallbacks : public PPCallbacks {
+public:
+  MacroCallbacks(SourceManager &SM, std::vector<MacroCallback> &Out)
+      : SM(SM), Out(Out) {}
+  void MacroExpands(const Token &Name, const MacroDefinition &,
+                    SourceRange Range, const MacroArgs *Args) override {
+    if (!Args || !Name.getIdentifierInfo())
+      return;
+    StringRef M = Name.getIdentifierInfo()->getName();
+    for (const CallbackMacroRow &R : CallbackMacroRows) {
+      if (M != R.Macro || R.Index >= Args->getNumMacroArguments())
+        continue;
+      // The argument's tokens: f, &f or (f) name the function.
+      std::string Fn;
+      unsigned Idents = 0;
+      for (const Token *T = Args->getUnexpArgument(R.Index);
+           T && T->isNot(tok::eof); ++T) {
+        if (T->is(tok::identifier)) {
+          Fn = T->getIdentifierInfo()->getName().str();
+          ++Idents;
+        } else if (!T->isOneOf(tok::amp, tok::l_paren, tok::r_paren)) {
+          Idents = 2; // an expression: not a plain function name
+        }
+      }
+      PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Range.getBegin()));
+      std::string Where =
+          P.isInvalid() ? std::string("?")
+                        : formatv("{0}:{1}", llvm::sys::path::filename(P.getFilename()),
+                                  P.getLine())
+                              .str();
+      Out.push_back({Idents == 1 ? Fn : std::string(), M.str(), Where});
+    }
+  }
+
+private:
+  SourceManager &SM;
+  std::vector<MacroCallback> &Out;
 };
 
 const OpsRow *lookupOps(StringRef S, StringRef F) {
@@ -131,9 +190,9 @@ const char *roleName(EntryRole R) {
 class Collector {
 public:
   Collector(ASTContext &Ctx, const DriverHarnessOptions &Opts,
-            DriverHarness &Out)
+            const std::vector<MacroCallback> &Macros, DriverHarness &Out)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), PP(Ctx.getPrintingPolicy()),
-        Opts(Opts), Out(Out) {
+        Opts(Opts), Macros(Macros), Out(Out) {
     PP.SuppressTagKeyword = false;
   }
 
@@ -147,6 +206,22 @@ public:
     }
     CallbackVisitor V(*this);
     V.TraverseDecl(TU);
+    for (const MacroCallback &MC : Macros) {
+      auto It = Definitions.find(MC.Function);
+      if (It != Definitions.end()) {
+        add(It->second, EntryRole::Entry, "",
+            formatv("{0}() at {1}", MC.Macro, MC.Where), 0);
+        continue;
+      }
+      // Not a function of the driver: its callback cannot be run, so no
+      // race freedom is claimed.
+      Out.Reasons.push_back(formatv(
+          "driver mode: the callback registered by {0} at {1} is not a "
+          "function defined in the driver{2}, so it is not run as an entry "
+          "point",
+          MC.Macro, MC.Where,
+          MC.Function.empty() ? "" : " ('" + MC.Function + "')"));
+    }
     if (!Opts.Entries.empty()) {
       // --entry: the given functions are the ordinary entry points.
       std::map<std::string, Found> Kept;
@@ -853,6 +928,7 @@ private:
   SourceManager &SM;
   PrintingPolicy PP;
   const DriverHarnessOptions &Opts;
+  const std::vector<MacroCallback> &Macros;
   DriverHarness &Out;
   std::map<std::string, Found> Funcs;
   std::map<std::string, const FunctionDecl *> Definitions;
@@ -870,16 +946,18 @@ private:
 
 class CollectConsumer : public ASTConsumer {
 public:
-  CollectConsumer(const DriverHarnessOptions &Opts, DriverHarness &Out)
-      : Opts(Opts), Out(Out) {}
+  CollectConsumer(const DriverHarnessOptions &Opts,
+                  const std::vector<MacroCallback> &Macros, DriverHarness &Out)
+      : Opts(Opts), Macros(Macros), Out(Out) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
     if (Ctx.getDiagnostics().hasErrorOccurred())
       return;
-    Collector(Ctx, Opts, Out).run();
+    Collector(Ctx, Opts, Macros, Out).run();
   }
 
 private:
   const DriverHarnessOptions &Opts;
+  const std::vector<MacroCallback> &Macros;
   DriverHarness &Out;
 };
 
@@ -887,13 +965,19 @@ class CollectAction : public ASTFrontendAction {
 public:
   CollectAction(const DriverHarnessOptions &Opts, DriverHarness &Out)
       : Opts(Opts), Out(Out) {}
+  bool BeginSourceFileAction(CompilerInstance &CI) override {
+    CI.getPreprocessor().addPPCallbacks(
+        std::make_unique<MacroCallbacks>(CI.getSourceManager(), Macros));
+    return true;
+  }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
                                                  StringRef) override {
-    return std::make_unique<CollectConsumer>(Opts, Out);
+    return std::make_unique<CollectConsumer>(Opts, Macros, Out);
   }
 
 private:
   const DriverHarnessOptions &Opts;
+  std::vector<MacroCallback> Macros;
   DriverHarness &Out;
 };
 
