@@ -109,6 +109,12 @@ bool Encoder::execBuiltin(Frame &Fr, const CallBase &CB, const Function &F,
     }
     return true;
   }
+  if (N == "__crace_bmc_same_object" && CB.arg_size() == 2) {
+    // i1 (ptr, ptr): do the two addresses lie in one object (equal object
+    // ids)? Exact; the KISS transform guards ordering comparisons with it.
+    SetResult(fromBool(objOf(Arg(0)) == objOf(Arg(1))));
+    return true;
+  }
   if (N.starts_with("__crace_unknown_")) {
     if (unsigned Bits = regBits(CB.getType()))
       Fr.Vals.insert_or_assign(

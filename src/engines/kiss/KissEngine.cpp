@@ -52,7 +52,7 @@ struct Reporter {
 
   std::string variable(const kiss::SiteInfo &S) const {
     const PointsTo &PT = PM.pointsTo();
-    uint32_t Obj = PT.objectOf(P.Targets[S.Target].G);
+    uint32_t Obj = P.Targets[S.Target].Obj;
     for (const MemAccess &A : PM.accessesOf(*S.Orig))
       if (A.Ptr && A.Kind == S.Kind)
         for (const Loc &L : PT.pointsTo(A.Ptr))
@@ -72,13 +72,20 @@ struct Reporter {
     return A;
   }
 
+  bool isTarget(uint32_t Obj) const {
+    for (const kiss::Target &T : P.Targets)
+      if (T.Obj == Obj)
+        return true;
+    return false;
+  }
+
   static std::string kindName(const kiss::SiteInfo &S) {
     return std::string(S.Atomic ? "atomic " : "") +
            (S.Kind == AccessKind::Write ? "write" : "read");
   }
 
   /// A visible operation of the input program at I (a synchronisation call
-  /// or an access to a shared global), or "".
+  /// or an access to a shared global or to a target object), or "".
   std::string action(const Instruction *OI) const {
     std::string Action;
     if (const auto *CB = dyn_cast<CallBase>(OI)) {
@@ -98,7 +105,8 @@ struct Reporter {
         for (const Loc &L : PM.pointsTo().pointsTo(A.Ptr))
           if (L.Obj != PointsTo::UnknownObj &&
               PM.pointsTo().object(L.Obj).Shared &&
-              PM.pointsTo().object(L.Obj).Kind == ObjKind::Global) {
+              (PM.pointsTo().object(L.Obj).Kind == ObjKind::Global ||
+               isTarget(L.Obj))) {
             Action = std::string(A.Kind == AccessKind::Write ? "write "
                                                              : "read ") +
                      PM.describe(L, A.Size);
@@ -276,7 +284,7 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   R.Program = Verdict::Unknown;
   auto Started = std::chrono::steady_clock::now();
 
-  std::vector<kiss::Target> Targets = kiss::sharedGlobals(PM);
+  std::vector<kiss::Target> Targets = kiss::sharedTargets(PM);
   if (!Opts.KissTarget.empty()) {
     std::vector<kiss::Target> Sel;
     for (const kiss::Target &T : Targets)
@@ -286,13 +294,27 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
       if (const GlobalVariable *G =
               PM.module().getNamedGlobal(Opts.KissTarget);
           G && !G->isDeclaration())
-        Sel.push_back({G, G->getName().str()});
+        Sel.push_back({PM.pointsTo().objectOf(G), G, G->getName().str()});
     if (Sel.empty()) {
-      R.Reasons.push_back("kiss: no global variable named '" +
+      R.Reasons.push_back("kiss: no global variable or shared heap or stack "
+                          "object named '" +
                           Opts.KissTarget + "' to check");
       return R;
     }
     Targets = std::move(Sel);
+  }
+  // --rounds copies global variables per round, nothing else: heap and
+  // stack objects are no targets there (their accesses make the transform
+  // answer unknown with the reason).
+  if (Opts.KissRounds) {
+    size_t Before = Targets.size();
+    std::erase_if(Targets, [](const kiss::Target &T) { return !T.G; });
+    if (!Opts.KissTarget.empty() && Targets.size() < Before) {
+      R.Reasons.push_back("kiss: --rounds checks global variables only, "
+                          "not '" +
+                          Opts.KissTarget + "'");
+      return R;
+    }
   }
   kiss::KissOptions KO;
   KO.Max = Opts.KissMax;
@@ -317,7 +339,8 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
     OS << "; KISS sequential program (crace), ts size " << KO.Max
        << "; targets:";
     for (const kiss::Target &T : Targets)
-      OS << " " << T.Name;
+      OS << " "
+         << (StringRef(T.Name).contains(' ') ? "'" + T.Name + "'" : T.Name);
     OS << "\n";
     P.M->print(OS, nullptr);
   }
@@ -385,15 +408,20 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
     auto FIt = P.FailSites.find(Cex.FailureCall);
     if (FIt == P.FailSites.end())
       continue;
-    // The pending access: the last access recorded before the failure.
+    // The pending access: the last access recorded before the failure
+    // (__crace_bmc_fail returns, so the path may record others after it).
     const kiss::SiteInfo *First = nullptr;
     std::string FirstThread;
-    for (const bmc::TraceStep &St : Cex.Steps)
+    for (const bmc::TraceStep &St : Cex.Steps) {
+      if (St.Block == Cex.FailureCall->getParent() &&
+          St.CallStack == Cex.FailureStack)
+        break;
       if (auto It = P.SetBlocks.find(St.Block);
           It != P.SetBlocks.end() && It->second.Target == T) {
         First = &It->second;
         FirstThread = Rep.threadOf(St.CallStack, St.Block);
       }
+    }
     if (!First) {
       AllSafe = false;
       R.Reasons.push_back("kiss (" + Targets[T].Name +
@@ -487,9 +515,13 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
     return R;
   }
   if (Targets.empty())
-    R.Reasons.push_back("kiss: no shared global variable is written, so "
-                        "there is no target to check (heap objects are not "
-                        "targets yet)");
+    R.Reasons.push_back(
+        KO.Rounds ? "kiss: no shared global variable is written, so there "
+                    "is no target to check (--rounds checks global "
+                    "variables only)"
+                  : "kiss: no memory that threads share is written (no "
+                    "shared global variable, heap or stack object that an "
+                    "access may write), so there is no target to check");
   if (AllSafe)
     R.Reasons.push_back(
         formatv("kiss: no race in the executions KISS explores ({0}{1}); "

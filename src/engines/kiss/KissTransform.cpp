@@ -11,6 +11,8 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/AsmParser/Parser.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/IR/DebugInfo.h"
+#include "llvm/IR/DebugProgramInstruction.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -203,7 +205,62 @@ bool isRuntime(const Function &F) { return F.getName().starts_with("__kiss_"); }
 
 } // namespace
 
-std::vector<Target> sharedGlobals(const ProgramModel &PM) {
+namespace {
+
+/// The file name of a source path (target names stay short and do not
+/// depend on where the program lies).
+std::string baseName(StringRef Path) {
+  size_t Slash = Path.find_last_of('/');
+  return (Slash == StringRef::npos ? Path : Path.drop_front(Slash + 1)).str();
+}
+
+/// A readable name of a heap or stack object (uniqueness: the caller).
+std::string objectName(const ProgramModel &PM, const AbsObject &O) {
+  const auto *I = cast<Instruction>(O.Site);
+  const Function &F = *I->getFunction();
+  if (O.Kind == ObjKind::Heap) {
+    SourceLoc SL = PM.location(I);
+    StringRef File(SL.File);
+    // A kernel object of the driver harness (frontend/EntryPoints.cpp
+    // names its allocation after its type).
+    if (File.consume_front("/crace-harness/"))
+      return "kernel object <" + File.str() + ">";
+    if (!SL.valid())
+      return "heap object allocated in " + F.getName().str() + "()";
+    return "heap object allocated at " + baseName(SL.File) + ":" +
+           std::to_string(SL.Line);
+  }
+  auto *A = const_cast<Instruction *>(I);
+  const DILocalVariable *Var = nullptr;
+  for (DbgVariableRecord *R : findDVRDeclares(A))
+    Var = R->getVariable();
+  if (!Var)
+    for (DbgDeclareInst *D : findDbgDeclares(A))
+      Var = D->getVariable();
+  if (!Var)
+    return "stack object " +
+           (I->hasName() ? I->getName().str() + " " : std::string()) + "of " +
+           F.getName().str();
+  std::string N = "local variable " + Var->getName().str() + " of " +
+                  F.getName().str();
+  if (Var->getLine())
+    N += " (" + baseName(Var->getFilename()) + ":" +
+         std::to_string(Var->getLine()) + ")";
+  return N;
+}
+
+/// Objects of crace's own runtime: allocated in a function of it (a model
+/// function that was not inlined, or the KISS runtime) rather than in the
+/// program or the driver harness (which has debug information).
+bool runtimeObject(const AbsObject &O) {
+  const Function &F = *cast<Instruction>(O.Site)->getFunction();
+  return !F.getSubprogram() && (F.getName().starts_with("__crace") ||
+                                F.getName().starts_with("__kiss"));
+}
+
+} // namespace
+
+std::vector<Target> sharedTargets(const ProgramModel &PM) {
   const PointsTo &PT = PM.pointsTo();
   std::set<uint32_t> Written;
   for (const Function &F : PM.module())
@@ -214,6 +271,7 @@ std::vector<Target> sharedGlobals(const ProgramModel &PM) {
           for (const Loc &L : PT.pointsTo(A.Ptr))
             Written.insert(L.Obj);
   std::vector<Target> Out;
+  StringSet<> Names;
   for (const GlobalVariable &G : PM.module().globals()) {
     if (G.isDeclaration() || G.isConstant() || G.isThreadLocal() ||
         G.getSection() == ".crace_model" || G.getName().starts_with("llvm.") ||
@@ -223,7 +281,20 @@ std::vector<Target> sharedGlobals(const ProgramModel &PM) {
     if (Obj == PointsTo::UnknownObj || !PT.object(Obj).Shared ||
         !Written.count(Obj))
       continue;
-    Out.push_back({&G, G.getName().str()});
+    Out.push_back({Obj, &G, G.getName().str()});
+    Names.insert(G.getName());
+  }
+  // Heap and stack objects, in the analysis's order (the module's).
+  for (uint32_t Obj = 1; Obj < PT.numObjects(); ++Obj) {
+    const AbsObject &O = PT.object(Obj);
+    if ((O.Kind != ObjKind::Heap && O.Kind != ObjKind::Stack) || !O.Shared ||
+        !Written.count(Obj) || !isa_and_nonnull<Instruction>(O.Site) ||
+        runtimeObject(O))
+      continue;
+    std::string Base = objectName(PM, O), Name = Base;
+    for (unsigned K = 2; !Names.insert(Name).second; ++K)
+      Name = Base + " #" + std::to_string(K);
+    Out.push_back({Obj, nullptr, Name});
   }
   return Out;
 }
@@ -252,7 +323,8 @@ private:
   std::vector<uint32_t> TargetObjs;
   std::map<const Function *, BasicBlock *> RaiseBB;
   GlobalVariable *Raise = nullptr, *Atomic = nullptr;
-  Function *Nondet = nullptr, *Schedule = nullptr, *Fail = nullptr;
+  Function *Nondet = nullptr, *Schedule = nullptr, *Fail = nullptr,
+           *SameObject = nullptr;
 
   // K-round (Lal-Reps) form, O.Rounds > 0 (Rounds.h).
   enum class PtrClass { None, Copied, Bad };
@@ -378,7 +450,26 @@ void Transformer::instrument(Instruction &I) {
         auto *Check = BasicBlock::Create(C, "kiss.check", &F);
         auto *Next = BasicBlock::Create(C, "kiss.next", &F);
         Value *Go = B.CreateCall(Nondet);
-        if (Others) {
+        if (Others && !Targets[T].G) {
+          // A heap or stack target has no one address: the access is
+          // checked unless it is in one of the global variables it may
+          // point to; the object check before the overlap makes the rest
+          // exact (a pending access and this one in different objects are
+          // no race).
+          Value *In = B.getTrue();
+          std::set<uint32_t> Seen;
+          for (const Loc &L : Pts) {
+            if (L.Obj == TargetObjs[T] || !Seen.insert(L.Obj).second ||
+                Seen.size() > 16 || PT.object(L.Obj).Kind != ObjKind::Global)
+              continue;
+            auto *OG = dyn_cast_or_null<GlobalVariable>(
+                VMap.lookup(PT.object(L.Obj).Site));
+            if (OG)
+              In = B.CreateAnd(In, B.CreateNot(B.CreateCall(SameObject,
+                                                            {Ptr, OG})));
+          }
+          Go = B.CreateAnd(Go, In);
+        } else if (Others) {
           auto *G = cast<GlobalVariable>(VMap.lookup(Targets[T].G));
           Value *In;
           if (UnknownOff) {
@@ -429,11 +520,16 @@ void Transformer::instrument(Instruction &I) {
         auto *SetBB = BasicBlock::Create(C, "kiss.pending", &F);
         auto *DoSet = BasicBlock::Create(C, "kiss.record", &F);
         B.CreateCondBr(Conflict, Overlap, SetBB);
-        // Same bytes? Both addresses lie in the target object, so ordering
-        // them is exact.
+        // Same bytes? First the same object (a heap or stack target stands
+        // for all objects of its site; their addresses are not ordered),
+        // then the bytes: ordering two addresses of one object is exact.
         B.SetInsertPoint(Overlap);
         Type *I64 = B.getInt64Ty();
         Value *PP = B.CreateLoad(B.getPtrTy(), PendPtr[T]);
+        auto *Bytes = BasicBlock::Create(C, "kiss.bytes", &F);
+        B.CreateCondBr(B.CreateCall(SameObject, {Ptr, PP}, "kiss.same"),
+                       Bytes, SetBB);
+        B.SetInsertPoint(Bytes);
         Value *PN = B.CreateLoad(I64, PendSize[T]);
         Value *Ov = B.CreateAnd(
             B.CreateICmpULT(Ptr, B.CreateGEP(B.getInt8Ty(), PP, PN)),
@@ -779,6 +875,11 @@ Error Transformer::run() {
   bool Discard = M->getContext().shouldDiscardValueNames();
   M->getContext().setDiscardValueNames(false);
   if (O.Rounds) {
+    for (const Target &T : Targets)
+      if (!T.G)
+        return createStringError(
+            inconvertibleErrorCode(),
+            "--rounds checks global variables only, not " + T.Name);
     if (Error E = roundsPrepare())
       return E;
     // The copied state: the shared globals and the lock table.
@@ -826,40 +927,57 @@ Error Transformer::run() {
                              FunctionType::get(Type::getVoidTy(M->getContext()),
                                                false))
           .getCallee());
+  // i1 (ptr, ptr): both addresses in one object (bmc/EncoderCalls.cpp).
+  {
+    LLVMContext &C = M->getContext();
+    SameObject = cast<Function>(
+        M->getOrInsertFunction(
+             "__crace_bmc_same_object",
+             FunctionType::get(Type::getInt1Ty(C),
+                               {PointerType::getUnqual(C),
+                                PointerType::getUnqual(C)},
+                               false))
+            .getCallee());
+  }
   if (!Raise || !Atomic || !Nondet || !Schedule)
     return createStringError(inconvertibleErrorCode(),
                              "internal error: kiss runtime incomplete");
   for (unsigned T = 0; T < Targets.size(); ++T) {
+    // IR names: the global's name, or the target's name as an identifier.
+    std::string IRName = Targets[T].Name;
+    for (char &Ch : IRName)
+      if (!isAlnum(Ch) && Ch != '_' && Ch != '.')
+        Ch = '_';
     auto *GV = new GlobalVariable(*M, Type::getInt8Ty(M->getContext()), false,
                                   GlobalValue::InternalLinkage,
                                   ConstantInt::get(Type::getInt8Ty(M->getContext()), 0),
-                                  "__kiss_access." + Targets[T].Name);
+                                  "__kiss_access." + IRName);
     AccessVars.push_back(GV);
     // The pending access's address and size (overlap with later ones).
     PendPtr.push_back(new GlobalVariable(
         *M, PointerType::getUnqual(M->getContext()), false,
         GlobalValue::InternalLinkage,
         ConstantPointerNull::get(PointerType::getUnqual(M->getContext())),
-        "__kiss_pending." + Targets[T].Name));
+        "__kiss_pending." + IRName));
     PendSize.push_back(new GlobalVariable(
         *M, Type::getInt64Ty(M->getContext()), false,
         GlobalValue::InternalLinkage,
         ConstantInt::get(Type::getInt64Ty(M->getContext()), 0),
-        "__kiss_pending_size." + Targets[T].Name));
-    TargetObjs.push_back(PT.objectOf(Targets[T].G));
+        "__kiss_pending_size." + IRName));
+    TargetObjs.push_back(Targets[T].Obj);
     if (O.Rounds) {
       LLVMContext &C = M->getContext();
       RaceFlag.push_back(new GlobalVariable(
           *M, Type::getInt1Ty(C), false, GlobalValue::InternalLinkage,
-          ConstantInt::getFalse(C), "__kiss_race." + Targets[T].Name));
+          ConstantInt::getFalse(C), "__kiss_race." + IRName));
       RaceSite.push_back(new GlobalVariable(
           *M, Type::getInt32Ty(C), false, GlobalValue::InternalLinkage,
           ConstantInt::get(Type::getInt32Ty(C), 0),
-          "__kiss_race_site." + Targets[T].Name));
+          "__kiss_race_site." + IRName));
       PendRound.push_back(new GlobalVariable(
           *M, Type::getInt32Ty(C), false, GlobalValue::InternalLinkage,
           ConstantInt::get(Type::getInt32Ty(C), 0),
-          "__kiss_pending_round." + Targets[T].Name));
+          "__kiss_pending_round." + IRName));
     }
   }
   P.Targets = Targets;

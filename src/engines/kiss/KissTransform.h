@@ -18,12 +18,16 @@
 //     the paper allows: local statements commute with the other threads;
 //   * thread creation puts (start routine, argument, id) into `ts`, or runs
 //     the thread at once when `ts` is full;
-//   * one `access` variable per target global: before each access that may
-//     touch the target (points-to prunes the others) a nondeterministic
-//     check: conflict with the recorded access → `__crace_bmc_fail()`;
-//     otherwise record this access and RAISE (the thread stops *at* the
-//     access, which stays pending, so a later conflicting access of another
-//     thread is a real race);
+//   * one `access` variable per target (a shared global, or a shared heap
+//     or stack object of the points-to analysis): before each access that
+//     may touch the target (points-to prunes the others) a
+//     nondeterministic check: conflict with the recorded access, in the
+//     same object (`__crace_bmc_same_object`, the bmc's object ids) and on
+//     overlapping bytes → `__crace_bmc_fail()`; otherwise record this
+//     access and RAISE (the thread stops *at* the access, which stays
+//     pending, so a later conflicting access of another thread is a real
+//     race). A heap or stack target stands for every object its allocation
+//     site makes: two instances are told apart by the object check;
 //   * locks as in the paper's OS models: a table of held locks; acquiring a
 //     held lock is an infeasible path (`__crace_assume`); a thread stopped
 //     by RAISE keeps its locks. Atomic sections set a flag that turns off
@@ -74,9 +78,16 @@ struct KissOptions {
   unsigned RoundsMaxBytes = 4096;
 };
 
-/// A location checked for races: a global variable of the input module.
+/// A location checked for races: an abstract object of the points-to
+/// analysis (PointsTo::object) — a global variable of the input module, or
+/// a heap allocation site or stack slot (every instance of it).
 struct Target {
+  uint32_t Obj = 0;
+  /// The global variable; null for heap and stack objects.
   const llvm::GlobalVariable *G = nullptr;
+  /// Unique among the targets: the global's name, "heap object allocated
+  /// at f.c:12", "kernel object <struct foo>" (driver harness), "local
+  /// variable x of main (f.c:7)"; `--kiss-target=NAME` selects by it.
   std::string Name;
 };
 
@@ -106,8 +117,10 @@ struct KissProgram {
   unsigned SchedulePoints = 0, Checks = 0;
 };
 
-/// The shared global variables that may be written: the default targets.
-[[nodiscard]] std::vector<Target> sharedGlobals(const ProgramModel &PM);
+/// The default targets: the shared global variables that some access may
+/// write, then the shared heap and stack objects that some access may write
+/// (not those of crace's own runtime), in a deterministic order.
+[[nodiscard]] std::vector<Target> sharedTargets(const ProgramModel &PM);
 
 /// Builds the sequential program for these targets (none: assertion
 /// checking only). The output passes llvm::verifyModule.

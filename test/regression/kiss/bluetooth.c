@@ -3,8 +3,8 @@
 // stoppingFlag needs no forked thread to wait (ts size 0 in the paper), the
 // assertion failure needs one (ts size 1): BCSP_PnpStop runs inside
 // BCSP_IoIncrement, between the flag test and the increment. The fields
-// are globals here (heap objects are not targets yet); stoppingEvent has a
-// race too, so the run checks stoppingFlag only.
+// are globals here (as in the paper's figure); stoppingEvent has a race
+// too, so the run checks stoppingFlag only.
 // expected-verdict: race
 #include <pthread.h>
 #include <assert.h>
