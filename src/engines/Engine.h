@@ -69,7 +69,11 @@ struct EngineOptions {
   unsigned KissMax = 0;
   /// bmc loop unwinding bound.
   unsigned Unwind = 8;
-  /// Only this global is a target (empty: every shared global).
+  /// Seconds per target query of the bmc (0: no limit); a query past it
+  /// answers unknown for its target.
+  unsigned KissQueryTimeout = 0;
+  /// Only this target (a global's name, or a heap or stack object's as
+  /// kiss names it; empty: every shared object that is written).
   std::string KissTarget;
   /// Write the sequential module here ("-": standard output).
   std::string EmitSequential;

@@ -138,10 +138,16 @@ static cl::opt<unsigned> KissMaxOpt(
 static cl::opt<unsigned> UnwindOpt(
     "unwind", cl::desc("kiss: loop unwinding bound of the bounded model checker"),
     cl::init(8), cl::cat(KissCat));
+static cl::opt<unsigned> KissQueryTimeoutOpt(
+    "kiss-query-timeout",
+    cl::desc("kiss: seconds per target query of the bounded model checker; a "
+             "query past it answers unknown for its target (0: no limit)"),
+    cl::value_desc("SECONDS"), cl::init(0), cl::cat(KissCat));
 static cl::opt<std::string> KissTargetOpt(
     "kiss-target",
-    cl::desc("kiss: check races on this global variable only (default: "
-             "every shared global)"),
+    cl::desc("kiss: check races on this target only: a global variable, or a "
+             "heap or stack object as --stats names it (default: every "
+             "shared written object)"),
     cl::value_desc("NAME"), cl::init(""), cl::cat(KissCat));
 static cl::opt<std::string> EmitSequentialOpt(
     "emit-sequential",
@@ -286,6 +292,7 @@ int main(int argc, const char **argv) {
   Opts.EngineOpts.StopAtFirstRace = !AllRacesOpt;
   Opts.EngineOpts.KissMax = KissMaxOpt;
   Opts.EngineOpts.Unwind = UnwindOpt;
+  Opts.EngineOpts.KissQueryTimeout = KissQueryTimeoutOpt;
   Opts.EngineOpts.KissTarget = KissTargetOpt;
   Opts.EngineOpts.EmitSequential = EmitSequentialOpt;
   Opts.EngineOpts.WhoopBudget = WhoopBudgetOpt;

@@ -41,12 +41,16 @@ void Encoder::execCall(Frame &Fr, const CallBase &CB, State &S) {
   if (auto Eff = lookupExternal(F->getName());
       Eff && (*Eff == ExternalEffect::Pure || *Eff == ExternalEffect::ReadsArgs)) {
     // A library function that writes no program memory: its result is
-    // over-approximated by an arbitrary value.
+    // over-approximated by an arbitrary value, unless nothing uses it
+    // (printk's count): then no path depends on it.
     if (unsigned Bits = regBits(CB.getType()))
       Fr.Vals.insert_or_assign(
-          &CB, havoc(S, Bits,
-                     ("result of '" + F->getName() + "' at " + location(&CB))
-                         .str()));
+          &CB, CB.use_empty()
+                   ? fresh(Bits, "unused")
+                   : havoc(S, Bits,
+                           ("result of '" + F->getName() + "' at " +
+                            location(&CB))
+                               .str()));
     return;
   }
   if (F->getName().starts_with("__crace_"))

@@ -348,6 +348,7 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   bmc::Options BO;
   BO.Unwind = Opts.Unwind;
   BO.Cancel = Opts.Cancelled;
+  BO.SolverTimeoutMs = Opts.KissQueryTimeout * 1000;
   auto CkOrErr = bmc::Checker::create(*P.M, "main", BO);
   if (!CkOrErr) {
     R.Reasons.push_back("kiss: " + toString(CkOrErr.takeError()));
