@@ -6,9 +6,9 @@
    already runs every callback the driver registers (found in its ops
    structures, in request_irq()/setup_timer() arguments and in timer
    fields): they are entry points, concurrent with the others. Registration
-   functions whose callbacks crace cannot find (workqueues: WHOOP's
-   INIT_WORK drops the function) are deliberately NOT modelled, so a driver
-   using them gets verdict unknown with the function named. */
+   functions whose callbacks crace cannot find are deliberately NOT
+   modelled, so a driver using them gets verdict unknown with the function
+   named. Block devices, workqueues, tasklets, NAPI, ...: linux_subsys.c. */
 #include "crace_intrinsics.h"
 
 /* Objects the driver hands to the kernel (register_netdev's net_device,
