@@ -496,7 +496,14 @@ private:
         return;
       }
       unsigned J = objectFor(Q);
-      Wire += formatv("  *(void **)&({0}) = __crace_obj_{1};\n", Expr, J);
+      if (isRegisteredType(Q))
+        // The kernel's object of that type, or one the driver registered
+        // (bdev->bd_disk is the driver's gendisk): set once init has run.
+        WireLate += formatv("  *(void **)&({0}) = __crace_nondet_int() ? "
+                            "__crace_obj_{1} : __crace_registered;\n",
+                            Expr, J);
+      else
+        Wire += formatv("  *(void **)&({0}) = __crace_obj_{1};\n", Expr, J);
       ++Stmts;
       return;
     }
@@ -892,8 +899,10 @@ private:
         "request_irq, driver data, ...)");
     Out.Assumptions.push_back(
         "pointer fields of kernel objects point to the kernel object of "
-        "their type; void * fields hold what the driver registered or stores "
-        "there; a lock inside a kernel object is one lock");
+        "their type (fields of a REGISTERED_TYPE type, e.g. bd_disk, may "
+        "also point to an object the driver registered); void * fields hold "
+        "what the driver registered or stores there; a lock inside a kernel "
+        "object is one lock");
     if (Opts.IrqLock)
       Out.Assumptions.push_back(
           "local_irq_disable()/local_irq_save() sections exclude each other "
