@@ -36,10 +36,21 @@
    any object ever registered there, not only the last one (and never
    loses one to a NULL). */
 extern void *__crace_linux_registered;
-static __attribute__((always_inline)) void crace_subsys_register(void *p) {
+static __attribute__((always_inline)) void crace_register_in(void **slot, void *p) {
   if (p && __crace_nondet_int())
-    __atomic_store_n(&__crace_linux_registered, p, __ATOMIC_RELAXED);
+    __atomic_store_n(slot, p, __ATOMIC_RELAXED);
 }
+static __attribute__((always_inline)) void crace_subsys_register(void *p) {
+  crace_register_in(&__crace_linux_registered, p);
+}
+/* Typed slots (REGISTERED_SLOT in src/frontend/OpsTable.def): the harness
+   passes what was registered here only to entry-point parameters and
+   kernel-object fields of that type, so that a work function's
+   container_of(work, ...) reaches the driver's structure, not every object
+   the driver ever registered. */
+void *__crace_linux_registered_work_struct;
+void *__crace_linux_registered_napi_struct;
+void *__crace_linux_registered_request_queue;
 /* The kernel writes fields of *p it owns; their offsets are unknown here. */
 static __attribute__((always_inline)) void crace_write_object(void *p) {
   __crace_write(p, __crace_object_size(p));
@@ -64,9 +75,9 @@ static __attribute__((always_inline)) void crace_state_bits(void *p) {
    registered (REGISTERED_TYPE work_struct, napi_struct), so the harness
    may pass it to the callback. Queueing registers it too, since WHOOP's
    INIT_WORK macro calls nothing. */
-static __attribute__((always_inline)) void crace_handed_back(void *p) {
+static __attribute__((always_inline)) void crace_handed_back(void **slot, void *p) {
   crace_state_bits(p);
-  crace_subsys_register(p);
+  crace_register_in(slot, p);
 }
 
 /* ---- Block devices ------------------------------------------------------ */
@@ -113,7 +124,7 @@ CRACE_MODEL unsigned long long get_capacity(void *disk) {
 #define CRACE_REQUEST_QUEUE_SIZE 4096
 static __attribute__((always_inline)) void *crace_request_queue(void) {
   void *q = crace_zalloc_or_null(CRACE_REQUEST_QUEUE_SIZE);
-  crace_subsys_register(q);
+  crace_register_in(&__crace_linux_registered_request_queue, q);
   return q;
 }
 CRACE_MODEL void *blk_init_queue(void *request_fn, void *lock) {
@@ -155,34 +166,34 @@ CRACE_MODEL int blk_queue_logical_block_size(void *q, int n) {
    holds). The work function is an entry point (OpsTable.def). */
 CRACE_MODEL int INIT_DELAYED_WORK(void *work, void *fn) {
   __crace_write(work, 2 * sizeof(void *));
-  crace_subsys_register(work);
+  crace_register_in(&__crace_linux_registered_work_struct, work);
   return 0;
 }
 CRACE_MODEL int INIT_WORK(void *work, void *fn) {
   __crace_write(work, 2 * sizeof(void *));
-  crace_subsys_register(work);
+  crace_register_in(&__crace_linux_registered_work_struct, work);
   return 0;
 }
 /* Queueing sets the pending bit atomically; the result says whether the
    work was queued (false: it was pending already). */
 CRACE_MODEL _Bool schedule_work(void *work) {
-  crace_handed_back(work);
+  crace_handed_back(&__crace_linux_registered_work_struct, work);
   return __crace_nondet_int() != 0;
 }
 CRACE_MODEL int schedule_delayed_work(void *dwork, unsigned long delay) {
-  crace_handed_back(dwork);
+  crace_handed_back(&__crace_linux_registered_work_struct, dwork);
   return __crace_nondet_int() != 0;
 }
 CRACE_MODEL int queue_work(void *wq, void *work) {
-  crace_handed_back(work);
+  crace_handed_back(&__crace_linux_registered_work_struct, work);
   return __crace_nondet_int() != 0;
 }
 CRACE_MODEL int queue_delayed_work(void *wq, void *dwork, unsigned long delay) {
-  crace_handed_back(dwork);
+  crace_handed_back(&__crace_linux_registered_work_struct, dwork);
   return __crace_nondet_int() != 0;
 }
 CRACE_MODEL int mod_delayed_work(void *wq, void *dwork, unsigned long delay) {
-  crace_handed_back(dwork);
+  crace_handed_back(&__crace_linux_registered_work_struct, dwork);
   return __crace_nondet_int() != 0;
 }
 /* Cancelling clears the pending bit; the _sync variants and flush wait
@@ -258,7 +269,7 @@ CRACE_MODEL int tasklet_kill(void *t) {
    (OpsTable.def). */
 CRACE_MODEL void netif_napi_add(void *dev, void *napi, void *poll, int weight) {
   __crace_write(napi, 3 * sizeof(void *));
-  crace_subsys_register(napi);
+  crace_register_in(&__crace_linux_registered_napi_struct, napi);
 }
 CRACE_MODEL void netif_napi_del(void *napi) {
   __crace_write(napi, 3 * sizeof(void *));
@@ -267,10 +278,10 @@ CRACE_MODEL void netif_napi_del(void *napi) {
    running poll to finish: a no-op. */
 CRACE_MODEL void napi_enable(void *napi) { crace_state_bits(napi); }
 CRACE_MODEL void napi_disable(void *napi) { crace_state_bits(napi); }
-CRACE_MODEL void napi_schedule(void *napi) { crace_handed_back(napi); }
-CRACE_MODEL void __napi_schedule(void *napi) { crace_handed_back(napi); }
+CRACE_MODEL void napi_schedule(void *napi) { crace_handed_back(&__crace_linux_registered_napi_struct, napi); }
+CRACE_MODEL void __napi_schedule(void *napi) { crace_handed_back(&__crace_linux_registered_napi_struct, napi); }
 CRACE_MODEL int napi_schedule_prep(void *napi) {
-  crace_handed_back(napi);
+  crace_handed_back(&__crace_linux_registered_napi_struct, napi);
   return __crace_nondet_int() != 0;
 }
 CRACE_MODEL void napi_complete(void *napi) { crace_state_bits(napi); }

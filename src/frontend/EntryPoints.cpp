@@ -164,6 +164,23 @@ const char *const RegisteredTypes[] = {
 #include "frontend/OpsTable.def"
 };
 
+const char *const RegisteredSlots[] = {
+#define REGISTERED_SLOT(S) S,
+#include "frontend/OpsTable.def"
+};
+
+/// The REGISTERED_SLOT type Q is, or "".
+std::string registeredSlot(QualType Q) {
+  const auto *RT = Q->getAs<RecordType>();
+  if (!RT)
+    return "";
+  std::string N = recordName(RT->getDecl());
+  for (const char *R : RegisteredSlots)
+    if (N == R)
+      return N;
+  return "";
+}
+
 /// Objects of this type may be the driver's own, registered with the kernel.
 bool isRegisteredType(QualType Q) {
   if (Q->isVoidType())
@@ -175,7 +192,7 @@ bool isRegisteredType(QualType Q) {
   for (const char *R : RegisteredTypes)
     if (N == R)
       return true;
-  return false;
+  return !registeredSlot(Q).empty();
 }
 
 int roleRank(EntryRole R) {
@@ -428,6 +445,16 @@ private:
 
   // ---- The harness ----------------------------------------------------
 
+  /// What the driver registered that a pointer to Q may point to: the
+  /// typed slot of a REGISTERED_SLOT type, else everything registered.
+  std::string registeredExpr(QualType Q) {
+    std::string S = registeredSlot(Q);
+    if (S.empty())
+      return "__crace_registered";
+    UsedSlots.insert(S);
+    return "__crace_registered_" + S;
+  }
+
   /// A type name usable in a cast at the end of the unit, or "".
   std::string typeName(QualType T) {
     T = T.getCanonicalType().getUnqualifiedType();
@@ -500,8 +527,8 @@ private:
         // The kernel's object of that type, or one the driver registered
         // (bdev->bd_disk is the driver's gendisk): set once init has run.
         WireLate += formatv("  *(void **)&({0}) = __crace_nondet_int() ? "
-                            "__crace_obj_{1} : __crace_registered;\n",
-                            Expr, J);
+                            "__crace_obj_{1} : {2};\n",
+                            Expr, J, registeredExpr(Q));
       else
         Wire += formatv("  *(void **)&({0}) = __crace_obj_{1};\n", Expr, J);
       ++Stmts;
@@ -618,9 +645,8 @@ private:
         } else if (isRegisteredType(Q)) {
           // The kernel's object of that type, or one the driver registered
           // (register_netdev's net_device, request_irq's dev_id, ...).
-          Args += formatv("(__crace_nondet_int() ? (void *){0} : "
-                          "__crace_registered)",
-                          parameterObject(Q, Param, Prep));
+          Args += formatv("(__crace_nondet_int() ? (void *){0} : {1})",
+                          parameterObject(Q, Param, Prep), registeredExpr(Q));
         } else {
           Args += formatv("(void *){0}", parameterObject(Q, Param, Prep));
         }
@@ -815,6 +841,10 @@ private:
          "extern int __crace_linux_rtnl;\n"
          "extern void *__crace_linux_registered;\n"
          "static void *__crace_registered;\n";
+    for (const std::string &S : UsedSlots)
+      T += formatv("extern void *__crace_linux_registered_{0};\n"
+                   "static void *__crace_registered_{0};\n",
+                   S);
     T += Decls;
     T += PairLocks;
     T += WireFns;
@@ -827,6 +857,8 @@ private:
     // What init registered with the kernel (flow-insensitively: whatever is
     // ever registered) is passed back to the entry points.
     T += "  __crace_registered = __crace_linux_registered;\n";
+    for (const std::string &S : UsedSlots)
+      T += formatv("  __crace_registered_{0} = __crace_linux_registered_{0};\n", S);
     T += WireLate;
     T += Creates;
     T += Joins;
@@ -948,6 +980,7 @@ private:
   std::deque<unsigned> Pending;
   std::vector<std::string> ObjectSizes;
   std::set<unsigned> WireFunctions;
+  std::set<std::string> UsedSlots;
   std::string Decls, Alloc, Wire, WireLate, WireFns;
   unsigned Stmts = 0;
   bool Truncated = false;

@@ -390,6 +390,12 @@ Result LocksetEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
       const AbsObject &O = PTA.object(L.Obj);
       if (!O.Shared || O.Kind == ObjKind::Function)
         continue;
+      // A constant (an ops table, a string literal) is never written
+      // without undefined behaviour, so it cannot race: a write that the
+      // pointer analysis lets reach one (merged pointers) goes elsewhere.
+      if (const auto *G = dyn_cast_or_null<GlobalVariable>(O.Site);
+          G && G->isConstant())
+        continue;
       if (L.Obj == PointsTo::UnknownObj && Recs[I].Access.Library)
         continue;
       if (L.Obj == PointsTo::UnknownObj)
