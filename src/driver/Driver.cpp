@@ -308,6 +308,8 @@ int finish(const DriverOptions &Opts, const Result &R) {
   }
   if (Opts.Format == "json")
     writeJson(R, Out.os());
+  else if (Opts.Format == "whoop")
+    writeWhoop(R, Out.os(), Opts.Stats);
   else
     writeText(R, Out.os(), Opts.Color && Opts.OutputFile == "-", Opts.Stats);
   Out.keep();
@@ -481,9 +483,11 @@ int runCrace(const DriverOptions &Opts) {
 namespace {
 
 int runCraceOnce(const DriverOptions &Opts) {
-  if (Opts.Format != "text" && Opts.Format != "json") {
+  if (Opts.Format != "text" && Opts.Format != "json" &&
+      Opts.Format != "whoop") {
     WithColor::error(errs(), "crace")
-        << "unknown --format '" << Opts.Format << "' (expected text or json)\n";
+        << "unknown --format '" << Opts.Format
+        << "' (expected text, json or whoop)\n";
     return ExitUsage;
   }
   std::string EngineName = Opts.Engine == "auto" ? "lockset" : Opts.Engine;

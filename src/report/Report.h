@@ -9,6 +9,11 @@ namespace crace {
 /// Compiler-style diagnostics: both accesses, their locks, the verdict.
 void writeText(const Result &R, llvm::raw_ostream &OS, bool Color,
                bool ShowStats);
+/// WHOOP's report style: one line per data race, then the verdict.
+void writeWhoop(const Result &R, llvm::raw_ostream &OS, bool ShowStats);
+/// The verdict line, the assumptions or reasons, and the statistics.
+void writeVerdict(const Result &R, llvm::raw_ostream &OS, bool Color,
+                  bool ShowStats);
 /// One JSON document (schema in docs/output.md).
 void writeJson(const Result &R, llvm::raw_ostream &OS);
 

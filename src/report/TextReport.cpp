@@ -169,9 +169,37 @@ void writeText(const Result &R, raw_ostream &OS, bool Color, bool ShowStats) {
                   lockList(A), B.Thread, lockList(B));
     writeTrace(F, OS);
   }
-  Bold(raw_ostream::WHITE);
+  writeVerdict(R, OS, Color, ShowStats);
+}
+
+void writeWhoop(const Result &R, raw_ostream &OS, bool ShowStats) {
+  // WHOOP's report: "driver.c: error: potential read-write race: read by
+  // entry point X, driver.c:12:5 / write by entry point Y, driver.c:30:7".
+  auto Who = [](const AccessInfo &A) {
+    return StringRef(A.Thread).starts_with("entry point ")
+               ? A.Thread
+               : "thread '" + A.Thread + "'";
+  };
+  for (const Finding &F : R.Findings) {
+    if (F.Category != FindingCategory::DataRace)
+      continue;
+    const AccessInfo &A = F.First, &B = F.Second;
+    OS << formatv("{0}: error: {1} {2}-{3} race on '{4}': {2} by {5}, {6} / "
+                  "{3} by {7}, {8}\n",
+                  shortPath(A.Loc.File), F.Kind == Verdict::Race ? "confirmed" : "potential",
+                  kindName(A), kindName(B), A.Variable, Who(A), where(A.Loc),
+                  Who(B), where(B.Loc));
+  }
+  writeVerdict(R, OS, false, ShowStats);
+}
+
+void writeVerdict(const Result &R, raw_ostream &OS, bool Color,
+                  bool ShowStats) {
+  if (Color)
+    OS.changeColor(raw_ostream::WHITE, true);
   OS << "crace: verdict: " << verdictName(R.Program);
-  Reset();
+  if (Color)
+    OS.resetColor();
   OS << formatv(" ({0} finding{1}, engine '{2}')\n", R.Findings.size(),
                 R.Findings.size() == 1 ? "" : "s", R.Engine);
   if (R.Program == Verdict::RaceFree) {

@@ -27,7 +27,7 @@ static cl::opt<std::string>
               cl::desc("Engine to run: auto (best available), lockset or explore"),
               cl::init("auto"), cl::cat(CraceCat));
 static cl::opt<std::string> FormatOpt("format",
-                                      cl::desc("Report format: text or json"),
+                                      cl::desc("Report format: text, json or whoop (WHOOP-style race lines)"),
                                       cl::init("text"), cl::cat(CraceCat));
 static cl::opt<std::string> OutputOpt("o", cl::desc("Write the report to FILE"),
                                       cl::value_desc("FILE"), cl::init("-"),

@@ -1,6 +1,10 @@
 // RUN: %crace --driver --verify --engine=lockset %s -- -I %S/Inputs
 // file_operations entry points found in the ops structure; read and write
 // race on a driver global, the protected counter does not.
+// The WHOOP paper's report style (--format=whoop):
+// RUN: %not %crace --driver --engine=whoop --format=whoop %s -- -I %S/Inputs | %FileCheck --check-prefix=WHOOP %s
+// WHOOP: fops_race.c: error: potential read-write race on 'status': read by entry point dev_read, {{.*}}fops_race.c:[[@LINE+8]]:11 / write by entry point dev_write, {{.*}}fops_race.c:[[@LINE+13]]:10
+// WHOOP: crace: verdict: possible-race
 // expected-verdict: possible-race
 #include "kernel.h"
 static int status;
