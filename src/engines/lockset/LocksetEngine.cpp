@@ -110,6 +110,7 @@ public:
 
   std::set<Record> Records;
   std::vector<std::string> LockNames;
+  std::map<const Function *, std::vector<const CallBase *>> UnlocksFrom;
 
   std::string lockName(uint32_t Id, bool Read) const {
     return LockNames[Id] + (Read ? " (read)" : "");
@@ -262,6 +263,34 @@ private:
       LS = Out;
   }
 
+  /// The unlock and atomic-end calls in F and in every function F may call.
+  const std::vector<const CallBase *> &unlocksFrom(const Function *F) {
+    auto [It, New] = UnlocksFrom.try_emplace(F);
+    if (!New)
+      return It->second;
+    std::vector<const CallBase *> Out;
+    std::set<const Function *> Seen{F};
+    std::vector<const Function *> Work{F};
+    while (!Work.empty()) {
+      const Function *G = Work.back();
+      Work.pop_back();
+      for (const Instruction &I : instructions(*G)) {
+        const auto *CB = dyn_cast<CallBase>(&I);
+        if (!CB || CB->isInlineAsm())
+          continue;
+        if (auto K = callIntrinsic(*CB)) {
+          if (*K == Intrinsic::Unlock || *K == Intrinsic::AtomicEnd)
+            Out.push_back(CB);
+          continue;
+        }
+        for (const Function *C : PM.callees(*CB))
+          if (!C->isDeclaration() && Seen.insert(C).second)
+            Work.push_back(C);
+      }
+    }
+    return UnlocksFrom[F] = std::move(Out);
+  }
+
   /// Analyses F entered with lockset Entry; returns the lockset at its exit
   /// (Top when it never returns).
   LockSet analyse(const Function *F, const LockSet &Entry,
@@ -269,8 +298,20 @@ private:
     Key K{F, Entry, MainPos};
     if (auto It = Summaries.find(K); It != Summaries.end())
       return It->second;
-    if (InProgress.count(K) || cancelled())
-      return LockSet(); // recursion: assume every lock may be released
+    if (cancelled())
+      return LockSet();
+    if (InProgress.count(K)) {
+      // Recursion: every lock that an unlock reachable from F may release
+      // is released; the others are still held.
+      LockSet Out = Entry;
+      for (const CallBase *U : unlocksFrom(F)) {
+        if (callIntrinsic(*U) == Intrinsic::AtomicEnd)
+          Out.release(AtomicSectionLock);
+        else
+          release(Out, U->getArgOperand(0));
+      }
+      return Out;
+    }
     InProgress.insert(K);
 
     std::map<const BasicBlock *, LockSet> In;
