@@ -187,9 +187,15 @@ CRACE_MODEL unsigned MINOR(unsigned dev) { return dev & ((1U << 20) - 1); }
 CRACE_MODEL unsigned MKDEV(unsigned ma, unsigned mi) { return (ma << 20) | mi; }
 /* Error pointers point into one object of their own (an integer cast to a
    pointer would point anywhere for the analyses): ERR_PTR(-e) is byte
-   4095 - e of it, which is what IS_ERR recognises. */
-static char crace_linux_err_ptrs[4096];
-CRACE_MODEL void *ERR_PTR(long e) { return crace_linux_err_ptrs + 4095 + (e % 4096); }
+   4095 - e of it, which is what IS_ERR recognises. The object is const:
+   dereferencing an error pointer oopses before it could race, and the
+   engines never pair accesses on a constant, so a pointer that may hold an
+   error pointer (points-to keeps that target after IS_ERR) does not make
+   its accesses race on this object. */
+static const char crace_linux_err_ptrs[4096];
+CRACE_MODEL void *ERR_PTR(long e) {
+  return (void *)(crace_linux_err_ptrs + 4095 + (e % 4096));
+}
 CRACE_MODEL long PTR_ERR(const void *p) {
   return (long)((const char *)p - (crace_linux_err_ptrs + 4095));
 }
