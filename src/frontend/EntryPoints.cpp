@@ -42,6 +42,8 @@ const OpsRow OpsRows[] = {
 #define OPS(S, F, ROLE, GROUP) {S, F, EntryRole::ROLE, GROUP},
 #include "frontend/OpsTable.def"
 };
+/// A callback passed as argument Index of a call (CALLBACK_ARG) or of a
+/// macro expansion (CALLBACK_MACRO) named Function.
 struct CallbackArgRow {
   const char *Function;
   unsigned Index;
@@ -58,11 +60,7 @@ const CallbackFieldRow CallbackFieldRows[] = {
 #define CALLBACK_FIELD(S, F) {S, F},
 #include "frontend/OpsTable.def"
 };
-struct CallbackMacroRow {
-  const char *Macro;
-  unsigned Index;
-};
-const CallbackMacroRow CallbackMacroRows[] = {
+const CallbackArgRow CallbackMacroRows[] = {
 #define CALLBACK_MACRO(M, INDEX) {M, INDEX},
 #include "frontend/OpsTable.def"
 };
@@ -84,8 +82,8 @@ public:
     if (!Args || !Name.getIdentifierInfo())
       return;
     StringRef M = Name.getIdentifierInfo()->getName();
-    for (const CallbackMacroRow &R : CallbackMacroRows) {
-      if (M != R.Macro || R.Index >= Args->getNumMacroArguments())
+    for (const CallbackArgRow &R : CallbackMacroRows) {
+      if (M != R.Function || R.Index >= Args->getNumMacroArguments())
         continue;
       // The argument's tokens: f, &f or (f) name the function.
       std::string Fn;
