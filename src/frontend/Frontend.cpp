@@ -494,21 +494,20 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
           "unit ('" + WithEntries[0] + "' and '" + WithEntries[1] +
               "'); crace builds the harness in one unit");
     NoEntryPoints = WithEntries.empty();
-    for (const std::string &Name : Opts.Driver.Entries) {
-      bool Found = false;
+    auto IsEntry = [&](const std::string &Name) {
       for (const EntryPoint &E : Harness.Entries)
-        Found |= E.Function == Name;
-      if (!Found)
+        if (E.Function == Name)
+          return true;
+      return false;
+    };
+    for (const std::string &Name : Opts.Driver.Entries)
+      if (!IsEntry(Name))
         return createStringError(inconvertibleErrorCode(),
                                  "--entry: no function '" + Name +
                                      "' with a body in the driver");
-    }
     for (const auto &Pair : Opts.Driver.NotConcurrent)
       for (const std::string &Name : {Pair.first, Pair.second}) {
-        bool Found = false;
-        for (const EntryPoint &E : Harness.Entries)
-          Found |= E.Function == Name;
-        if (!Found)
+        if (!IsEntry(Name))
           return createStringError(
               inconvertibleErrorCode(),
               "--not-concurrent: '" + Name +

@@ -3,6 +3,7 @@
 
 #include "llvm/IR/InstIterator.h"
 #include "analysis/MHP.h"
+#include "model/LockTable.h"
 #include "model/ProgramModel.h"
 
 #include "llvm/ADT/PostOrderIterator.h"
@@ -88,10 +89,7 @@ struct Record {
 class Analysis {
 public:
   Analysis(const ProgramModel &PM, const EngineOptions &Opts)
-      : PM(PM), PTA(PM.pointsTo()), Opts(Opts) {
-    LockNames.push_back("atomic section");
-    LockKeys.push_back({PointsTo::UnknownObj, 0});
-  }
+      : Locks(PM), PM(PM), PTA(PM.pointsTo()), Opts(Opts) {}
 
   bool cancelled() const { return Opts.Cancelled && Opts.Cancelled->load(); }
 
@@ -109,30 +107,17 @@ public:
   }
 
   std::set<Record> Records;
-  std::vector<std::string> LockNames;
+  LockTable Locks;
   std::map<const Function *, std::vector<const CallBase *>> UnlocksFrom;
 
   std::string lockName(uint32_t Id, bool Read) const {
-    return LockNames[Id] + (Read ? " (read)" : "");
+    return Locks.Names[Id] + (Read ? " (read)" : "");
   }
 
 private:
   using Key = std::tuple<const Function *, LockSet, const Instruction *>;
 
-  /// The lock identity of pointer P, when P surely denotes one concrete
-  /// lock object.
-  std::optional<uint32_t> lockOf(const Value *P) {
-    std::optional<Loc> Where = PM.lockLocation(P);
-    if (!Where)
-      return std::nullopt;
-    Loc L = *Where;
-    for (uint32_t I = 1; I < LockKeys.size(); ++I)
-      if (LockKeys[I] == L)
-        return I;
-    LockKeys.push_back(L);
-    LockNames.push_back(PM.describe(L));
-    return uint32_t(LockKeys.size() - 1);
-  }
+  std::optional<uint32_t> lockOf(const Value *P) { return Locks.lockOf(P); }
 
   void release(LockSet &LS, const Value *P) {
     if (auto Id = lockOf(P)) {
@@ -140,19 +125,10 @@ private:
       return;
     }
     // Unknown identity: drop every lock it may be.
-    const PtsSet &S = PTA.pointsTo(P);
     std::vector<uint32_t> Drop;
-    for (auto &[Id, R] : LS.Held) {
-      if (Id == AtomicSectionLock)
-        continue;
-      for (Loc L : S)
-        if (L.Obj == LockKeys[Id].Obj ||
-            (L.Obj == PointsTo::UnknownObj &&
-             PTA.reachableByUnknown(LockKeys[Id].Obj))) {
-          Drop.push_back(Id);
-          break;
-        }
-    }
+    for (auto &[Id, R] : LS.Held)
+      if (Id != AtomicSectionLock && Locks.mayRelease(P, Id))
+        Drop.push_back(Id);
     for (uint32_t Id : Drop)
       LS.release(Id);
   }
@@ -365,7 +341,6 @@ private:
   unsigned CurThread = 0;
   std::map<Key, LockSet> Summaries;
   std::set<Key> InProgress;
-  std::vector<Loc> LockKeys;
 };
 
 struct Located {
@@ -601,7 +576,7 @@ Result LocksetEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   R.stat("multi_instance_templates", Multi);
   R.stat("abstract_objects", PTA.numObjects());
   R.stat("access_records", Recs.size());
-  R.stat("locks", A.LockNames.size() - 1);
+  R.stat("locks", A.Locks.Names.size() - 1);
   R.stat("pairs_checked", Pairs);
   R.stat("findings", Total);
   R.stat("engine_seconds",

@@ -11,6 +11,7 @@
 
 #include "engines/bmc/Z3Ops.h"
 #include "engines/lockset/LocksetEngine.h"
+#include "model/LockTable.h"
 #include "model/ProgramModel.h"
 
 #include "llvm/ADT/PostOrderIterator.h"
@@ -82,24 +83,6 @@ struct AccRec {
 };
 
 /// Locks, shared by every template and copy: ids as in the lockset engine.
-struct LockTable {
-  const ProgramModel &PM;
-  std::vector<Loc> Keys{{PointsTo::UnknownObj, 0}};
-  std::vector<std::string> Names{"atomic section"};
-
-  std::optional<uint32_t> lockOf(const Value *P) {
-    std::optional<Loc> Where = PM.lockLocation(P);
-    if (!Where)
-      return std::nullopt;
-    Loc L = *Where;
-    for (uint32_t I = 1; I < Keys.size(); ++I)
-      if (Keys[I] == L)
-        return I;
-    Keys.push_back(L);
-    Names.push_back(PM.describe(L));
-    return uint32_t(Keys.size() - 1);
-  }
-};
 
 /// Dominator tree and loops of one function, computed once.
 struct FnInfo {
@@ -389,11 +372,9 @@ private:
         return;
       }
       // Unknown identity: every lock it may be is released.
-      const PtsSet &S = PTA.pointsTo(P);
       for (uint32_t Id = 1; Id < Cur.L.Held.size(); ++Id)
-        for (Loc L : S)
-          if (L.Obj == Locks.Keys[Id].Obj || L.Obj == PointsTo::UnknownObj)
-            setLock(Cur.L, Id, Ctx.bool_val(false), Ctx.bool_val(false));
+        if (Locks.mayRelease(P, Id))
+          setLock(Cur.L, Id, Ctx.bool_val(false), Ctx.bool_val(false));
       return;
     }
     case Intrinsic::AtomicBegin:
