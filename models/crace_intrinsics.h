@@ -78,4 +78,10 @@ crace_size_t __crace_object_size(const void *p);
 void __crace_read(const void *p, crace_size_t n);
 void __crace_write(void *p, crace_size_t n);
 
+/* Defined by the front end (src/frontend/ProgramStart.cpp), not intrinsics:
+   what exit() runs before the process ends (exit handlers, destructors),
+   and what a thread runs when it exits (thread-specific data destructors). */
+void __crace_run_exit(int code);
+void __crace_thread_fini(void);
+
 #endif

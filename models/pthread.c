@@ -11,7 +11,10 @@ CRACE_MODEL int pthread_join(unsigned long t, void **ret) {
   __crace_thread_join(t, ret);
   return 0;
 }
-CRACE_MODEL void pthread_exit(void *ret) { __crace_thread_exit(ret); }
+CRACE_MODEL void pthread_exit(void *ret) {
+  __crace_thread_fini(); /* thread-specific data destructors */
+  __crace_thread_exit(ret);
+}
 CRACE_MODEL int pthread_detach(unsigned long t) { return 0; }
 CRACE_MODEL unsigned long pthread_self(void) {
   return __crace_thread_self();
@@ -91,21 +94,55 @@ CRACE_MODEL int pthread_once(int *ctl, void (*fn)(void)) {
   return 0;
 }
 
-/* Thread-specific data: values are per thread. */
+/* Thread-specific data: keys index a per-thread table of values; a key's
+   destructor runs at the exit of each thread whose value for it is not
+   null (__crace_tsd_run_destructors, called by pthread_exit and, through a
+   trampoline the front end adds, when a start routine returns). Keys past
+   the table share its last slot (a sound merge of their values). */
+#define CRACE_MAX_KEYS 16
+static void (*crace_key_destructor[CRACE_MAX_KEYS])(void *);
+static unsigned crace_key_count;
+static char crace_key_lock;
+static __thread void *crace_tsd_values[CRACE_MAX_KEYS];
 CRACE_MODEL int pthread_key_create(unsigned *key, void (*dtor)(void *)) {
-  *key = (unsigned)__crace_nondet_int();
+  __crace_lock(&crace_key_lock);
+  unsigned k = crace_key_count < CRACE_MAX_KEYS ? crace_key_count++
+                                                : CRACE_MAX_KEYS - 1;
+  crace_key_destructor[k] = dtor;
+  __crace_unlock(&crace_key_lock);
+  *key = k;
   return 0;
 }
-CRACE_MODEL int pthread_key_delete(unsigned key) { return 0; }
-
-/* Thread-specific data: one slot per thread holds every key's value (a
-   sound merge of the keys). */
-static __thread void *crace_tsd_slot;
+CRACE_MODEL int pthread_key_delete(unsigned key) {
+  __crace_lock(&crace_key_lock);
+  if (key < CRACE_MAX_KEYS)
+    crace_key_destructor[key] = 0;
+  __crace_unlock(&crace_key_lock);
+  return 0;
+}
 CRACE_MODEL int pthread_setspecific(unsigned key, const void *v) {
-  crace_tsd_slot = (void *)v;
+  crace_tsd_values[key < CRACE_MAX_KEYS ? key : CRACE_MAX_KEYS - 1] = (void *)v;
   return 0;
 }
-CRACE_MODEL void *pthread_getspecific(unsigned key) { return crace_tsd_slot; }
+CRACE_MODEL void *pthread_getspecific(unsigned key) {
+  return crace_tsd_values[key < CRACE_MAX_KEYS ? key : CRACE_MAX_KEYS - 1];
+}
+/* Not inlined: the front end calls it from thread trampolines. */
+__attribute__((weak)) void __crace_tsd_run_destructors(void) {
+  for (unsigned k = 0; k < CRACE_MAX_KEYS; k++) {
+    __crace_lock(&crace_key_lock);
+    unsigned n = crace_key_count;
+    void (*d)(void *) = k < n ? crace_key_destructor[k] : 0;
+    __crace_unlock(&crace_key_lock);
+    if (k >= n)
+      break;
+    void *v = crace_tsd_values[k];
+    if (d && v) {
+      crace_tsd_values[k] = 0;
+      d(v);
+    }
+  }
+}
 
 /* POSIX semaphores. */
 CRACE_MODEL int sem_init(void *s, int shared, unsigned value) {

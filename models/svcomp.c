@@ -32,8 +32,16 @@ CRACE_MODEL void __VERIFIER_atomic_begin(void) { __crace_atomic_begin(); }
 CRACE_MODEL void __VERIFIER_atomic_end(void) { __crace_atomic_end(); }
 
 CRACE_MODEL void abort(void) { __crace_exit(134); }
-CRACE_MODEL void exit(int code) { __crace_exit(code); }
+/* exit runs the exit handlers and destructors (__crace_run_exit, which the
+   front end generates: src/frontend/ProgramStart.cpp) in the calling
+   thread; the other threads keep running until the process ends. */
+CRACE_MODEL void exit(int code) {
+  __crace_run_exit(code);
+  __crace_exit(code);
+}
+CRACE_MODEL void quick_exit(int code) { __crace_exit(code); }
 CRACE_MODEL void _Exit(int code) { __crace_exit(code); }
+CRACE_MODEL void _exit(int code) { __crace_exit(code); }
 CRACE_MODEL void __assert_fail(const char *a, const char *f, unsigned l,
                                const char *fn) {
   __crace_assert(0, a);

@@ -15,6 +15,13 @@ using namespace llvm;
 
 namespace crace {
 
+/// A constant address no object can have: null, the first page, or the
+/// last one (SIG_IGN = 1, SIG_ERR = -1, error pointers). Using it as a
+/// pointer is undefined behaviour, so it points to nothing.
+static bool isNonPointerConstant(const ConstantInt *C) {
+  return C->getValue().abs().ult(4096);
+}
+
 /// More known offsets than this into one object collapse to UnknownOffset,
 /// which bounds the analysis on pointer-increment loops.
 static constexpr size_t MaxOffsetsPerObject = 16;
@@ -218,7 +225,7 @@ void PointsTo::constantPts(const Constant *C, PtsSet &Out) const {
     }
     if (CE->getOpcode() == Instruction::IntToPtr &&
         isa<ConstantInt>(CE->getOperand(0))) {
-      if (!cast<ConstantInt>(CE->getOperand(0))->isZero())
+      if (!isNonPointerConstant(cast<ConstantInt>(CE->getOperand(0))))
         AddLoc({UnknownObj, UnknownOffset});
       return;
     }
@@ -416,7 +423,7 @@ bool PointsTo::visitModule() {
         const PtsSet &Src = Get(CI->getOperand(0));
         if (isa<IntToPtrInst>(CI) && Src.empty()) {
           auto *C = dyn_cast<ConstantInt>(CI->getOperand(0));
-          if (!C || !C->isZero())
+          if (!C || !isNonPointerConstant(C))
             Changed |= add(ptsOf(CI), {UnknownObj, UnknownOffset});
         } else {
           bool Preserve = isa<BitCastInst>(CI) || isa<AddrSpaceCastInst>(CI) ||

@@ -1,5 +1,6 @@
 //===- Frontend.cpp - C sources to one llvm::Module -----------------------===//
 #include "frontend/Frontend.h"
+#include "frontend/ProgramStart.h"
 
 #include "clang/CodeGen/CodeGenAction.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -134,8 +135,9 @@ std::string targetFlag(StringRef DataModel) {
 
 /// Compiles the embedded models for Triple.
 Expected<std::unique_ptr<Module>> compileModels(LLVMContext &Ctx,
-                                                StringRef Triple) {
-  std::string Code, Header;
+                                                StringRef Triple,
+                                                StringRef Prelude) {
+  std::string Code = Prelude.str(), Header;
   for (const ModelSource &S : ModelSources) {
     if (StringRef(S.Name).ends_with(".h")) {
       Header = S.Text;
@@ -608,7 +610,8 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
     AddStrings("crace.harness", Harness.Listing);
   }
 
-  auto Models = compileModels(Ctx, Main->getTargetTriple());
+  auto Models = compileModels(Ctx, Main->getTargetTriple(),
+                              programInputModelText(Opts.Inputs));
   if (!Models)
     return Models.takeError();
   (*Models)->setDataLayout(Main->getDataLayout());
@@ -616,9 +619,19 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
     return make_error<CompileError>(
         "the program conflicts with crace's environment models");
 
+  // The program outside main and main's inputs (ProgramStart.h).
+  std::vector<std::string> StartAssumptions =
+      addProgramStart(*Main, Opts.Inputs);
   instrumentAtomicFunctions(*Main);
   prepareForCleanup(*Main);
   runCleanupPasses(*Main);
+  std::vector<std::string> StartReasons = addThreadFini(*Main);
+  for (auto [Name, Strings] : {std::pair{"crace.assumptions", &StartAssumptions},
+                               std::pair{"crace.reasons", &StartReasons}}) {
+    NamedMDNode *N = Main->getOrInsertNamedMetadata(Name);
+    for (const std::string &S : *Strings)
+      N->addOperand(MDNode::get(Ctx, MDString::get(Ctx, S)));
+  }
   typeAtomicPointerAccesses(*Main);
   inlineSpawnersIntoMain(*Main);
 

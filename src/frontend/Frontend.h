@@ -10,6 +10,7 @@
 #pragma once
 
 #include "frontend/EntryPoints.h"
+#include "frontend/ProgramStart.h"
 #include "llvm/Support/Error.h"
 #include <memory>
 #include <string>
@@ -38,6 +39,8 @@ struct FrontendOptions {
   /// (EntryPoints.h). The module then carries named metadata
   /// "crace.assumptions", "crace.reasons" and "crace.harness" (strings).
   DriverHarnessOptions Driver;
+  /// main's command line and environment (--args, --env); free by default.
+  ProgramInputOptions Inputs;
 };
 
 /// The sources did not compile; clang has printed its diagnostics.

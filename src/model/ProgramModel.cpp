@@ -114,6 +114,25 @@ static std::vector<std::string> moduleStrings(const Module &M, StringRef Name) {
   return Out;
 }
 
+/// The handle a signal handler's pseudo-thread is created with
+/// (models/signal.c): a thread-local model variable.
+static bool isSignalHandlerCreate(const CallBase &CB) {
+  const Value *H = CB.getArgOperand(0)->stripPointerCasts();
+  if (auto *II = dyn_cast<IntrinsicInst>(H))
+    if (II->getIntrinsicID() == llvm::Intrinsic::threadlocal_address)
+      H = II->getArgOperand(0)->stripPointerCasts();
+  auto *GV = dyn_cast<GlobalVariable>(H);
+  return GV && GV->getName().starts_with("crace_signal_handle");
+}
+
+std::string threadName(const Function *F) {
+  StringRef N = F->getName();
+  // Trampolines that run thread-specific data destructors at the routine's
+  // end (frontend/ProgramStart.cpp) are named after the routine.
+  N.consume_front("__crace_thread_");
+  return N.str();
+}
+
 void ProgramModel::findThreads() {
   if (!Main)
     return;
@@ -154,9 +173,12 @@ void ProgramModel::findThreads() {
           T.CreateSite = CB;
           T.CreatedInMain = F == Main;
           T.Multi = inCycle(CB->getParent()) || !runsOnceInMain(F);
-          T.Name = Fn->getName().str();
+          T.Name = threadName(Fn);
+          T.SignalHandler = isSignalHandlerCreate(*CB);
+          if (T.SignalHandler)
+            T.Name = "signal handler " + T.Name;
           // Driver harness threads (frontend/EntryPoints.cpp).
-          if (StringRef(T.Name).starts_with("__crace_entry_"))
+          else if (StringRef(T.Name).starts_with("__crace_entry_"))
             T.Name = "entry point " + T.Name.substr(14);
           else if (StringRef(T.Name).starts_with("__crace_instance_")) {
             // __crace_instance_<i>_<f>: instance i of entry point f.
@@ -172,6 +194,11 @@ void ProgramModel::findThreads() {
           if (PTA->object(L.Obj).Kind != ObjKind::Function ||
               cast<Function>(PTA->object(L.Obj).Site)->isDeclaration())
             Partial = true;
+        // A handler argument that points to nothing is SIG_IGN/SIG_DFL
+        // (models/signal.c does not install those).
+        if (!Resolved && isSignalHandlerCreate(*CB) &&
+            PTA->pointsTo(CB->getArgOperand(1)).empty())
+          continue;
         if (!Resolved || Partial)
           Unsound.push_back(formatv("thread start routine at {0} could not be "
                                     "resolved",
@@ -611,9 +638,14 @@ std::vector<std::string> ProgramModel::assumptions() const {
       "no undefined behaviour (out-of-bounds or type-punned pointer accesses "
       "stay inside their object)",
   };
-  // Driver mode: the harness's constraints and modelling choices.
+  // Driver mode: the harness's constraints and modelling choices; main's
+  // input bounds (frontend/ProgramStart.cpp).
   for (const std::string &S : moduleStrings(M, "crace.assumptions"))
     A.push_back(S);
+  if (any_of(Threads, [](const ThreadTemplate &T) { return T.SignalHandler; }))
+    A.push_back("a signal handler does not interrupt itself (one run of each "
+                "installed handler at a time), and a blocked signal may still "
+                "be delivered");
   return A;
 }
 

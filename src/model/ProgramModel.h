@@ -46,6 +46,10 @@ struct SourceLoc {
 
 /// A function that runs as a thread: main, or the start routine of one
 /// thread-creation site.
+/// The name a thread running F is shown with (F's name, without the
+/// front end's trampoline prefix).
+std::string threadName(const llvm::Function *F);
+
 struct ThreadTemplate {
   unsigned Id = 0;
   std::string Name;
@@ -57,6 +61,8 @@ struct ThreadTemplate {
   bool Multi = false;
   /// CreateSite lies in main's own body (so main's control flow orders it).
   bool CreatedInMain = false;
+  /// A signal handler installed at CreateSite (models/signal.c).
+  bool SignalHandler = false;
   /// Joins in main that wait for this (single) instance.
   std::vector<const llvm::CallBase *> Joins;
   /// For a template created in a loop of main: a block of main that is

@@ -13,6 +13,8 @@
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/StringSaver.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
@@ -61,6 +63,25 @@ static cl::opt<std::string>
                 cl::desc("Write the analysed LLVM module to FILE (debugging)"),
                 cl::value_desc("FILE"), cl::init(""), cl::cat(CraceCat),
                 cl::Hidden);
+
+static cl::OptionCategory InputCat("program input options");
+static cl::opt<std::string> ArgsOpt(
+    "args",
+    cl::desc("Analyse the runs with exactly these command-line arguments "
+             "(after argv[0]; split like a shell, quotes group words) "
+             "instead of every command line of at most 4 short strings"),
+    cl::value_desc("\"a b c\""), cl::cat(InputCat));
+static cl::opt<std::string> Argv0Opt(
+    "argv0",
+    cl::desc("With --args: the program name, argv[0] (default: the first "
+             "source file's name without extension)"),
+    cl::value_desc("NAME"), cl::cat(InputCat));
+static cl::list<std::string> EnvOpt(
+    "env",
+    cl::desc("Analyse the runs with exactly this environment (repeat for "
+             "more variables; --env= alone: an empty environment) instead of "
+             "every environment of at most 3 short strings"),
+    cl::value_desc("NAME=VALUE"), cl::cat(InputCat));
 
 static cl::opt<bool> SvCompOpt(
     "svcomp",
@@ -192,7 +213,8 @@ int main(int argc, const char **argv) {
   cl::Option *ColorOpt = Registered.lookup("color");
   if (ColorOpt)
     ColorOpt->addCategory(CraceCat);
-  cl::HideUnrelatedOptions({&CraceCat, &ExploreCat, &KissCat, &WhoopCat});
+  cl::HideUnrelatedOptions(
+      {&CraceCat, &InputCat, &ExploreCat, &KissCat, &WhoopCat});
 
   // Without `--` or -p, compile with no extra flags rather than searching
   // for a compilation database next to the sources (and warning about it).
@@ -270,6 +292,36 @@ int main(int argc, const char **argv) {
             << DbDir << "'\n";
         return crace::ExitUsage;
       }
+  if (Argv0Opt.getNumOccurrences() && !ArgsOpt.getNumOccurrences()) {
+    WithColor::error(errs(), "crace") << "--argv0 needs --args\n";
+    return crace::ExitUsage;
+  }
+  if (ArgsOpt.getNumOccurrences()) {
+    Opts.Frontend.Inputs.FixedArgs = true;
+    std::string Name = Argv0Opt.getNumOccurrences()
+                           ? Argv0Opt.getValue()
+                           : sys::path::stem(Opts.Frontend.Files.front()).str();
+    Opts.Frontend.Inputs.Args.push_back(Name);
+    BumpPtrAllocator A;
+    StringSaver Saver(A);
+    SmallVector<const char *, 8> Words;
+    cl::TokenizeGNUCommandLine(ArgsOpt, Saver, Words);
+    for (const char *W : Words)
+      Opts.Frontend.Inputs.Args.push_back(W);
+  }
+  if (EnvOpt.getNumOccurrences()) {
+    Opts.Frontend.Inputs.FixedEnv = true;
+    for (const std::string &E : EnvOpt) {
+      if (E.empty())
+        continue;
+      if (E.find('=') == std::string::npos || E.front() == '=') {
+        WithColor::error(errs(), "crace")
+            << "--env: '" << E << "' is not NAME=VALUE\n";
+        return crace::ExitUsage;
+      }
+      Opts.Frontend.Inputs.Env.push_back(E);
+    }
+  }
   Opts.Frontend.DataModel = DataModelOpt;
   Opts.Frontend.ShowWarnings = WarningsOpt;
   Opts.Engine = EngineOpt;

@@ -573,7 +573,7 @@ unsigned Executor::spawn(const Function *F, Word Arg, unsigned Creator) {
   Threads.emplace_back();
   Thread &Th = Threads.back();
   Th.Name = T == 0 ? std::string("main")
-                   : (F->getName() + "#" + Twine(T)).str();
+                   : (crace::threadName(F) + "#" + Twine(T)).str();
   Th.Creator = int(Creator);
   Frame Fr;
   Fr.F = F;
@@ -642,35 +642,8 @@ Status Executor::reset(NondetSource NewNondet) {
     return unsupported(nullptr, "the program has no main function");
   spawn(Main, 0, 0);
   Threads[0].Creator = -1;
-  // main(argc, argv[, envp]) runs with no command-line arguments: argc = 1,
-  // argv = {"program", NULL}, envp = {NULL}.
-  if (Main->arg_size() >= 1) {
-    Frame &F = Threads[0].Stack.back();
-    RVal Argc;
-    Argc.W = 1;
-    F.Vals[Main->getArg(0)] = Argc;
-    auto PtrArray = [&](std::initializer_list<Word> Ptrs) {
-      uint32_t Id = newObject(Ptrs.size() * PtrBytes, nullptr, true);
-      unsigned K = 0;
-      for (Word P : Ptrs)
-        for (unsigned B = 0; B < PtrBytes; ++B)
-          Objects[Id].Bytes[K++] = uint8_t(P >> (8 * B));
-      return Objects[Id].Base;
-    };
-    if (Main->arg_size() >= 2) {
-      static const char Name[] = "program";
-      uint32_t Str = newObject(sizeof Name, nullptr, true);
-      std::memcpy(Objects[Str].Bytes.data(), Name, sizeof Name);
-      RVal Argv;
-      Argv.W = PtrArray({Objects[Str].Base, 0});
-      F.Vals[Main->getArg(1)] = Argv;
-    }
-    if (Main->arg_size() >= 3) {
-      RVal Envp;
-      Envp.W = PtrArray({0});
-      F.Vals[Main->getArg(2)] = Envp;
-    }
-  }
+  // main takes no parameters: the front end computes argc, argv and the
+  // environment as inputs at its start (frontend/ProgramStart.h).
   return runToVisible(0);
 }
 

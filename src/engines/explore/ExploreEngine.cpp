@@ -1242,25 +1242,15 @@ void Explorer::finish(std::chrono::steady_clock::time_point Start) {
     R.Program = Verdict::Unknown;
   if (R.Program != Verdict::Unknown)
     R.Reasons = Notes;
-  if (R.Program == Verdict::RaceFree && Pruned) {
+  if (R.Program == Verdict::RaceFree) {
+    // The program model's assumptions (main's input bounds, driver
+    // harness, signal handlers) hold for every engine's proof.
     R.Assumptions = PM.assumptions();
-    if (PM.mainFunction() && PM.mainFunction()->arg_size() > 0)
-      R.Assumptions.push_back("main runs without command-line arguments "
-                              "(argc = 1)");
-    R.Assumptions.push_back("the search skipped subspaces the static lockset "
-                            "analysis shows race-free (property-driven "
-                            "pruning; --no-pdp turns it off)");
-    if (AnyEnumerated)
-      R.Assumptions.push_back(formatv("every value of each input of at most "
-                                      "{0} bit(s) was tried",
-                                      Opts.EnumerateInputBits));
-  } else if (R.Program == Verdict::RaceFree) {
-    R.Assumptions = {
-        "sequential consistency (no weak-memory reorderings)",
-        "library functions behave as their models in models/"};
-    if (PM.mainFunction() && PM.mainFunction()->arg_size() > 0)
-      R.Assumptions.push_back("main runs without command-line arguments "
-                              "(argc = 1)");
+    if (Pruned)
+      R.Assumptions.push_back("the search skipped subspaces the static "
+                              "lockset analysis shows race-free "
+                              "(property-driven pruning; --no-pdp turns it "
+                              "off)");
     if (AnyEnumerated)
       R.Assumptions.push_back(formatv("every value of each input of at most "
                                       "{0} bit(s) was tried",

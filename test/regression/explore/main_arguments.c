@@ -1,7 +1,8 @@
 // RUN: %crace --verify --engine=explore %s
-// main runs with argc = 1 and argv = {"program", NULL}: the usual start
-// of a program without arguments. (With argc = 0 the program would exit at
-// once and a search would wrongly find nothing; an SV-COMP task did this.)
+// argc is an input of 1..4 (frontend/ProgramStart.h), argv[0] a string:
+// the usual start of a program without arguments is among them. (With
+// argc = 0 the program would exit at once and a search would wrongly find
+// nothing; an SV-COMP task did this.)
 // expected-verdict: race
 #include <pthread.h>
 #include <stdlib.h>
