@@ -148,3 +148,33 @@ CRACE_MODEL void __crace_run_exit_handlers(int code) {
       ((void (*)(void *))fn)(arg);
   }
 }
+
+/* Process control. fork's child is another process: no race crosses it,
+   but its own code runs on with the forking thread's view of memory. The
+   static engines analyse both sides as code of the forking thread (more
+   concurrency than there is: sound); an engine that executes the program
+   must not trust a run past fork (the child's run would mix with the
+   parent's threads). daemon() forks and continues in the child. */
+CRACE_MODEL int fork(void) { return __crace_unknown_int(); }
+CRACE_MODEL int vfork(void) { return __crace_unknown_int(); }
+CRACE_MODEL int daemon(int nochdir, int noclose) { return __crace_unknown_int(); }
+/* exec replaces the process image when it succeeds: every thread ends, no
+   exit handler runs; otherwise it returns -1. */
+CRACE_MODEL int __crace_exec(const char *path) {
+  __crace_read(path, 0);
+  if (__crace_nondet_bits(1))
+    __crace_exit(0);
+  return -1;
+}
+CRACE_MODEL int execv(const char *p, char *const argv[]) { return __crace_exec(p); }
+CRACE_MODEL int execvp(const char *p, char *const argv[]) { return __crace_exec(p); }
+CRACE_MODEL int execve(const char *p, char *const argv[], char *const envp[]) {
+  return __crace_exec(p);
+}
+/* system() runs a command in a child process and waits: its status is an
+   input. */
+CRACE_MODEL int system(const char *cmd) {
+  if (cmd)
+    __crace_read(cmd, 0);
+  return __crace_nondet_int();
+}
