@@ -256,6 +256,13 @@ std::vector<std::string> addProgramStart(Module &M,
   if (TsdDestructors)
     M.getOrInsertNamedMetadata("crace.tsd_destructors");
 
+  // Signal masks are not modelled (models/signal.c): an engine that
+  // confirms races must not confirm one with a handler then.
+  if (any_of(ArrayRef<StringRef>{"sigprocmask", "pthread_sigmask", "sigblock",
+                                 "sigsetmask", "sighold"},
+             [&](StringRef N) { return programUses(M, N); }))
+    M.getOrInsertNamedMetadata("crace.signal_masking");
+
   Function *Main = M.getFunction("main");
   if (!Main || Main->isDeclaration())
     return Assumptions;

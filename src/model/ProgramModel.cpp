@@ -116,7 +116,7 @@ static std::vector<std::string> moduleStrings(const Module &M, StringRef Name) {
 
 /// The handle a signal handler's pseudo-thread is created with
 /// (models/signal.c): a thread-local model variable.
-static bool isSignalHandlerCreate(const CallBase &CB) {
+bool isSignalHandlerCreate(const CallBase &CB) {
   const Value *H = CB.getArgOperand(0)->stripPointerCasts();
   if (auto *II = dyn_cast<IntrinsicInst>(H))
     if (II->getIntrinsicID() == llvm::Intrinsic::threadlocal_address)

@@ -50,6 +50,10 @@ struct SourceLoc {
 /// front end's trampoline prefix).
 std::string threadName(const llvm::Function *F);
 
+/// Whether a __crace_thread_create call starts a signal handler
+/// (models/signal.c installs handlers as threads).
+bool isSignalHandlerCreate(const llvm::CallBase &CB);
+
 struct ThreadTemplate {
   unsigned Id = 0;
   std::string Name;

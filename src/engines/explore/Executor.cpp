@@ -1919,6 +1919,8 @@ Status Executor::stepImpl(unsigned T) {
       return unsupported(P.Inst, "thread start routine is not a function "
                                  "of the program");
     unsigned Child = spawn(F, P.Sync2, T);
+    Threads[Child].SignalHandler =
+        isSignalHandlerCreate(*cast<CallBase>(P.Inst));
     Word H = Child + 1;
     uint8_t Buf[8];
     for (unsigned K = 0; K < 8; ++K)

@@ -152,6 +152,9 @@ public:
   [[nodiscard]] const llvm::Instruction *divergedAt() const {
     return DivergedAt;
   }
+  [[nodiscard]] bool isSignalHandler(unsigned T) const {
+    return Threads[T].SignalHandler;
+  }
   [[nodiscard]] const std::string &threadName(unsigned T) const {
     return Threads[T].Name;
   }
@@ -206,6 +209,8 @@ private:
   };
   struct Thread {
     std::string Name;
+    /// Started by a signal handler's installation (models/signal.c).
+    bool SignalHandler = false;
     int Creator = -1;
     std::vector<Frame> Stack;
     PendingOp Pending;

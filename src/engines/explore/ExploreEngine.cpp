@@ -4,6 +4,7 @@
 #include "model/ProgramModel.h"
 
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MathExtras.h"
 #include <algorithm>
@@ -151,6 +152,7 @@ public:
       : PM(PM), Opts(Opts), Exec(PM, limits(Opts)), Rng(Opts.Seed) {
     if (Opts.Pdp && Opts.Static && Opts.Static->CandidatesComplete)
       Oracle = std::make_unique<PdpOracle>(PM, *Opts.Static);
+    MasksSignals = PM.module().getNamedMetadata("crace.signal_masking");
   }
 
   Result run();
@@ -278,6 +280,9 @@ private:
   uint64_t LevelExecEnd = 0, LevelTransEnd = 0;
   unsigned Races = 0;
   unsigned Rounds = 0;
+  /// The program blocks signals (front-end metadata "crace.signal_masking"):
+  /// races with a signal handler are then not confirmed.
+  bool MasksSignals = false, MaskedHandlerRace = false;
   std::unique_ptr<PdpOracle> Oracle;
   uint64_t Pruned = 0, PdpChecks = 0;
 };
@@ -606,6 +611,21 @@ void Explorer::checkRaces(size_t D) {
           bool AtA = RA.Atomic || ownsAtomic(P), AtB = RB.Atomic || ownsAtomic(Q);
           if (!conflicting(RA, AtA, RB, AtB))
             continue;
+          if (MasksSignals &&
+              (Exec.isSignalHandler(P) || Exec.isSignalHandler(Q))) {
+            // The program blocks signals, which is not modelled: the
+            // handler may not be deliverable here. No confirmation, and
+            // no proof either.
+            if (!MaskedHandlerRace) {
+              MaskedHandlerRace = true;
+              Reasons.push_back(formatv(
+                  "a race with signal handler '{0}' is not confirmed: the "
+                  "program blocks signals (sigprocmask/pthread_sigmask), "
+                  "which is not modelled",
+                  Exec.threadName(Exec.isSignalHandler(P) ? P : Q)));
+            }
+            continue;
+          }
           auto Key = std::minmax(A.Inst, B.Inst);
           if (!Reported.insert({Key.first, Key.second}).second)
             continue;
