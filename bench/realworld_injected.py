@@ -56,18 +56,44 @@ def injected_lines(patch):
     return ranges
 
 
-def hits(finding, ranges, path):
+def logical_lines(path, ranges):
+    """The (file, line) pairs, as debug info names them (CIL keeps `#line`
+    directives), of the physical lines in ranges, with SLACK around them."""
+    want = set()
+    for lo, hi in ranges:
+        want.update(range(lo - SLACK, hi + SLACK + 1))
+    out = set()
+    name, line = os.path.basename(path), 1
+    with open(path, errors="replace") as f:
+        for phys, text in enumerate(f, start=1):
+            m = re.match(r'\s*#\s*(?:line\s+)?(\d+)(?:\s+"([^"]*)")?', text)
+            if m and text.lstrip().startswith("#") and \
+                    not text.lstrip()[1:].lstrip().startswith(("include", "define", "if", "el", "end", "pragma", "undef")):
+                line = int(m.group(1))
+                if m.group(2):
+                    name = os.path.basename(m.group(2))
+                continue
+            if phys in want:
+                out.add((name, line))
+            line += 1
+    return out
+
+
+def hits(finding, lines):
     for a in finding.get("accesses", []):
-        if os.path.basename(a.get("file", "")) != os.path.basename(path):
-            continue
-        for lo, hi in ranges:
-            if lo - SLACK <= a.get("line", 0) <= hi + SLACK:
-                return True
+        if (os.path.basename(a.get("file", "")), a.get("line", 0)) in lines:
+            return True
     return False
 
 
+def data_model(path):
+    """CIL-combined files are 32-bit; the others include the host's headers."""
+    with open(path, errors="replace") as f:
+        return "ILP32" if "typedef unsigned int size_t;" in f.read() else "LP64"
+
+
 def run(crace, path, engine, timeout):
-    cmd = [crace, "--data-model=ILP32", "--format=json", "--max-findings=0",
+    cmd = [crace, f"--data-model={data_model(path)}", "--format=json", "--max-findings=0",
            f"--engine={engine}", f"--timeout={timeout}", path]
     start = time.monotonic()
     try:
@@ -108,7 +134,8 @@ def main():
         if ranges is None:
             reported = confirmed = "(no patch)"
         else:
-            hit = [f for f in findings if hits(f, ranges, path)]
+            lines = logical_lines(path, ranges)
+            hit = [f for f in findings if hits(f, lines)]
             reported = "yes" if hit else "no"
             confirmed = "yes" if any(f.get("verdict") == "race" for f in hit) else "no"
         engine = doc.get("engine", "")
