@@ -105,7 +105,8 @@ CRACE_MODEL int pthread_once(int *ctl, void (*fn)(void)) {
    destructor runs at the exit of each thread whose value for it is not
    null (__crace_tsd_run_destructors, called by pthread_exit and, through a
    trampoline the front end adds, when a start routine returns). Keys past
-   the table share its last slot (a sound merge of their values). */
+   the table share its last slot (a sound merge of their values for the
+   static engines; an engine that executes the program stops there). */
 #define CRACE_MAX_KEYS 16
 static void (*crace_key_destructor[CRACE_MAX_KEYS])(void *);
 static unsigned crace_key_count;
@@ -113,8 +114,11 @@ static char crace_key_lock;
 static __thread void *crace_tsd_values[CRACE_MAX_KEYS];
 CRACE_MODEL int pthread_key_create(unsigned *key, void (*dtor)(void *)) {
   __crace_lock(&crace_key_lock);
-  unsigned k = crace_key_count < CRACE_MAX_KEYS ? crace_key_count++
-                                                : CRACE_MAX_KEYS - 1;
+  unsigned k = CRACE_MAX_KEYS - 1;
+  if (crace_key_count < CRACE_MAX_KEYS)
+    k = crace_key_count++;
+  else
+    (void)__crace_unknown_int(); /* merged slot: not exact past here */
   crace_key_destructor[k] = dtor;
   __crace_unlock(&crace_key_lock);
   *key = k;

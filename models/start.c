@@ -92,7 +92,8 @@ CRACE_MODEL char *secure_getenv(const char *name) { return getenv(name); }
 
 /* Exit handlers: a table under the C library's lock, run newest first by
    exit() in the exiting thread (the lock is not held while one runs). */
-#define CRACE_MAX_EXIT_HANDLERS 8
+/* POSIX guarantees at least 32 registrations (ATEXIT_MAX). */
+#define CRACE_MAX_EXIT_HANDLERS 32
 static struct {
   void *fn;
   void *arg;
@@ -110,7 +111,9 @@ CRACE_MODEL int __crace_register_exit(void *fn, void *arg, int kind) {
     crace_exit_handlers[crace_exit_count].kind = kind;
     crace_exit_count++;
   } else {
-    ok = -1; /* the table is full: registration fails, as it may */
+    /* Past what POSIX guarantees: the C library may or may not accept it;
+       an engine that executes the program does not go on. */
+    ok = __crace_unknown_int();
   }
   __crace_unlock(&crace_exit_lock);
   return ok;
