@@ -16,7 +16,9 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
+#include <cstdio>
 #include <cstring>
+#include <unistd.h>
 
 using namespace llvm;
 
@@ -24,7 +26,8 @@ static cl::OptionCategory CraceCat("crace options");
 
 static cl::opt<std::string>
     EngineOpt("engine",
-              cl::desc("Engine to run: auto (best available), lockset or explore"),
+              cl::desc("Engine to run: auto (the portfolio lockset+whoop, "
+                       "explore, kiss), lockset, explore, whoop or kiss"),
               cl::init("auto"), cl::cat(CraceCat));
 static cl::opt<std::string> FormatOpt("format",
                                       cl::desc("Report format: text, json or whoop (WHOOP-style race lines)"),
@@ -34,7 +37,10 @@ static cl::opt<std::string> OutputOpt("o", cl::desc("Write the report to FILE"),
                                       cl::cat(CraceCat));
 static cl::opt<unsigned>
     TimeoutOpt("timeout",
-               cl::desc("Stop after SECONDS with verdict 'unknown' (0: none)"),
+               cl::desc("Wall-clock budget of the whole run; when it runs "
+                        "out, the findings made so far are reported (race, "
+                        "possible-race, else unknown). Default: 300 for "
+                        "--engine=auto, none for a single engine (0: none)"),
                cl::value_desc("SECONDS"), cl::init(0), cl::cat(CraceCat));
 static cl::opt<unsigned> MemlimitOpt(
     "memlimit",
@@ -277,6 +283,7 @@ int main(int argc, const char **argv) {
   Opts.OutputFile = OutputOpt;
   Opts.EmitLLVM = EmitLLVMOpt;
   Opts.TimeoutSeconds = TimeoutOpt;
+  Opts.TimeoutGiven = TimeoutOpt.getNumOccurrences() > 0;
   Opts.MemLimitMB = MemlimitOpt;
   Opts.MaxFindings = MaxFindingsOpt;
   Opts.Verify = VerifyOpt;
@@ -307,5 +314,11 @@ int main(int argc, const char **argv) {
     Color = static_cast<cl::opt<cl::boolOrDefault> *>(ColorOpt)->getValue();
   Opts.Color = Color == cl::BOU_UNSET ? sys::Process::StandardOutHasColors()
                                       : Color == cl::BOU_TRUE;
-  return crace::runCrace(Opts);
+  int Code = crace::runCrace(Opts);
+  // Leave without running destructors: Z3 contexts still being deleted in
+  // the background (engines/bmc/Z3Reaper.h) would make exit wait for them.
+  outs().flush();
+  errs().flush();
+  std::fflush(nullptr);
+  ::_exit(Code);
 }

@@ -509,8 +509,10 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   R.stat("kiss_seconds", std::chrono::duration<double>(
                              std::chrono::steady_clock::now() - Started)
                              .count());
-  if (Opts.Cancelled && *Opts.Cancelled && !Race)
+  if (Opts.Cancelled && *Opts.Cancelled && !Race) {
     R.Reasons.push_back("kiss: cancelled");
+    AllSafe = false; // targets after the cancellation were not checked
+  }
   if (Race) {
     R.Program = Verdict::Race;
     return R;
