@@ -1,6 +1,7 @@
 //===- Driver.cpp - one crace run -----------------------------------------===//
 #include "driver/Driver.h"
 #include "engines/Engine.h"
+#include "frontend/DataModel.h"
 #include "model/ProgramModel.h"
 #include "report/Report.h"
 
@@ -705,6 +706,30 @@ int runCraceOnce(const DriverOptions &Opts) {
   }
   FrontendOptions FrontOpts = std::move(*FrontOptsOr);
   auto ModOrErr = buildModule(FrontOpts, Ctx);
+  // A program written for a 32-bit target (CIL-combined benchmarks:
+  // `typedef unsigned int size_t;`) compiled for the default LP64 would
+  // pass 32-bit sizes to the 64-bit allocation models, which then merge
+  // every allocation into one heap object: it is compiled again as ILP32.
+  // An explicit --data-model=LP64 is kept, with a warning.
+  if (ModOrErr && !Cancel)
+    if (auto Why = thirtyTwoBitSizeEvidence(**ModOrErr)) {
+      if (FrontOpts.DataModel.empty()) {
+        WithColor::warning(errs(), "crace")
+            << *Why
+            << ": the program was written for a 32-bit target; analysing "
+               "it as ILP32 (give --data-model=ILP32 to say so, or "
+               "--data-model=LP64 to keep 64 bits)\n";
+        FrontOpts.DataModel = "ILP32";
+        ModOrErr->reset();
+        ModOrErr = buildModule(FrontOpts, Ctx);
+      } else {
+        WithColor::warning(errs(), "crace")
+            << *Why
+            << ": the program was written for a 32-bit target, but is "
+               "analysed as LP64 (--data-model): its allocations are not "
+               "told apart\n";
+      }
+    }
   if (!ModOrErr) {
     int Code = ExitUsage;
     handleAllErrors(

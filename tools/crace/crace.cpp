@@ -12,7 +12,11 @@
 
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
@@ -238,6 +242,28 @@ int main(int argc, const char **argv) {
   if (HasDb) {
     // Load it here so that a missing database is a clear usage error (and
     // because CommonOptionsParser loads none when no file is named).
+    // A malformed compile_commands.json is an input error: clang's loader
+    // prints a parse error and may still return the entries it read.
+    SmallString<256> DbFile(DbDir);
+    sys::path::append(DbFile, "compile_commands.json");
+    if (sys::fs::is_regular_file(DbFile)) {
+      auto Buf = MemoryBuffer::getFile(DbFile);
+      if (!Buf) {
+        WithColor::error(errs(), "crace")
+            << "cannot read '" << DbFile << "': " << Buf.getError().message()
+            << "\n";
+        return crace::ExitUsage;
+      }
+      auto Doc = json::parse((*Buf)->getBuffer());
+      if (!Doc || !Doc->getAsArray()) {
+        std::string Why = Doc ? "expected a JSON array of compile commands"
+                              : toString(Doc.takeError());
+        WithColor::error(errs(), "crace")
+            << "malformed compilation database '" << DbFile << "': " << Why
+            << "\n";
+        return crace::ExitUsage;
+      }
+    }
     std::string Err;
     OwnDb = clang::tooling::CompilationDatabase::autoDetectFromDirectory(DbDir,
                                                                          Err);
