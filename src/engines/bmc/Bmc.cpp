@@ -240,7 +240,17 @@ Expected<std::unique_ptr<Checker>> Checker::create(const Module &M,
         if (auto It = VMap.find(&Inst); It != VMap.end() && It->second)
           I.ToOrig[It->second] = &Inst;
     }
-  normaliseLoops(*I.Clone);
+  // Cloning and loop normalisation of a large module take seconds: stop
+  // before encoding when the budget ran out meanwhile.
+  auto Cancelled = [&] { return I.Opts.Cancel && I.Opts.Cancel->load(); };
+  if (!Cancelled())
+    normaliseLoops(*I.Clone);
+  if (Cancelled()) {
+    I.Aborted = "cancelled";
+    I.E = std::make_unique<Encoder>(I.Z, I.Solver, *I.Clone, I.Opts);
+    I.St.EncodeSeconds = secondsSince(T0);
+    return std::move(C);
+  }
   if (I.Opts.SolverTimeoutMs) {
     z3::params Prm(I.Z);
     Prm.set("timeout", I.Opts.SolverTimeoutMs);

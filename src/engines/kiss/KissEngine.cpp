@@ -319,6 +319,7 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   kiss::KissOptions KO;
   KO.Max = Opts.KissMax;
   KO.Rounds = Opts.KissRounds;
+  KO.Cancel = Opts.Cancelled;
   auto PorErr = kiss::transform(PM, Targets, KO);
   if (!PorErr) {
     R.Reasons.push_back("kiss: " + toString(PorErr.takeError()));
