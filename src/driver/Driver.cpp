@@ -1,6 +1,7 @@
 //===- Driver.cpp - one crace run -----------------------------------------===//
 #include "driver/Driver.h"
 #include "engines/Engine.h"
+#include "frontend/DataModel.h"
 #include "model/ProgramModel.h"
 #include "report/Report.h"
 
@@ -19,8 +20,10 @@
 #include <atomic>
 #include <map>
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
 #include <fstream>
+#include <limits>
 #include <mutex>
 #include <new>
 #include <thread>
@@ -224,11 +227,19 @@ uint64_t residentMB() {
   return Resident * uint64_t(::sysconf(_SC_PAGESIZE)) / (1024 * 1024);
 }
 
-/// Enforces --timeout and --memlimit, and shows progress on a terminal.
+/// Enforces --timeout and --memlimit, divides the time among the
+/// portfolio's stages, and shows progress on a terminal.
+///
+/// Two flags: Cancel (the whole run: its time or memory limit) and
+/// StageCancel, which the engines poll: set with Cancel, or when the
+/// current stage's share of the budget runs out (beginStage).
 class Watchdog {
 public:
-  Watchdog(const DriverOptions &Opts, std::atomic<bool> &Cancel)
-      : Opts(Opts), Cancel(Cancel),
+  using Clock = std::chrono::steady_clock;
+  Watchdog(const DriverOptions &Opts, unsigned TimeoutSeconds,
+           std::atomic<bool> &Cancel)
+      : Opts(Opts), TimeoutSeconds(TimeoutSeconds), Cancel(Cancel),
+        Start(Clock::now()),
         Progress(sys::Process::StandardErrIsDisplayed()),
         Thread([this] { loop(); }) {}
   ~Watchdog() {
@@ -241,17 +252,44 @@ public:
     if (Shown)
       errs() << "\r\033[K";
   }
+  /// Why Cancel was set (the run's limit).
   std::string Reason;
+  /// What the engines poll (EngineOptions::Cancelled).
+  std::atomic<bool> StageCancel{false};
+
+  /// Starts a stage that may run for at most Seconds (0: until the run's
+  /// own limit).
+  void beginStage(double Seconds) {
+    std::lock_guard<std::mutex> G(M);
+    StageRanOut = false;
+    StageCancel = Cancel.load();
+    StageDeadline = Seconds > 0
+                        ? Clock::now() + std::chrono::duration_cast<
+                                             Clock::duration>(
+                                             std::chrono::duration<double>(
+                                                 Seconds))
+                        : Clock::time_point::max();
+  }
+  /// The current stage was stopped by its own share (not the run's limit).
+  bool stageRanOut() const { return StageRanOut; }
+  /// Seconds left of the run's time limit (infinity without one).
+  double remaining() const {
+    if (!TimeoutSeconds)
+      return std::numeric_limits<double>::infinity();
+    double Used = std::chrono::duration<double>(Clock::now() - Start).count();
+    return std::max(0.0, TimeoutSeconds - Used);
+  }
+  /// The analysis is over: the report is written whatever the clock says.
+  void reporting() { Reporting = true; }
 
 private:
   void loop() {
     using namespace std::chrono;
-    auto Start = steady_clock::now();
     std::unique_lock<std::mutex> L(M);
     while (!CV.wait_for(L, milliseconds(100), [&] { return Done; })) {
-      double Secs = duration<double>(steady_clock::now() - Start).count();
-      if (Opts.TimeoutSeconds && Secs > Opts.TimeoutSeconds && !Cancel) {
-        Reason = "time limit of " + std::to_string(Opts.TimeoutSeconds) +
+      double Secs = duration<double>(Clock::now() - Start).count();
+      if (TimeoutSeconds && Secs > TimeoutSeconds && !Cancel) {
+        Reason = "time limit of " + std::to_string(TimeoutSeconds) +
                  " s reached";
         Cancel = true;
       }
@@ -260,9 +298,18 @@ private:
                  " MB reached";
         Cancel = true;
       }
-      // Stages that cannot be interrupted (clang) get a short grace period.
-      if (Cancel && Opts.TimeoutSeconds &&
-          Secs > Opts.TimeoutSeconds + 2.0)
+      if (Cancel)
+        StageCancel = true;
+      else if (!StageCancel && Clock::now() > StageDeadline) {
+        StageRanOut = true;
+        StageCancel = true;
+      }
+      // Every stage polls the flags; the front end (clang) cannot, and gets
+      // a short grace period, the engines a longer one (a Z3 call returns
+      // after its interruption, its context takes a while to free).
+      double Grace = StringRef(Phase.load()) == "compiling" ? 2.0 : 10.0;
+      if (Cancel && TimeoutSeconds && !Reporting &&
+          Secs > TimeoutSeconds + Grace)
         hardStop(Reason.c_str());
       if (Cancel && Opts.MemLimitMB && residentMB() > Opts.MemLimitMB * 5 / 4 + 64)
         hardStop(Reason.c_str());
@@ -274,7 +321,12 @@ private:
     }
   }
   const DriverOptions &Opts;
+  unsigned TimeoutSeconds;
   std::atomic<bool> &Cancel;
+  Clock::time_point Start;
+  Clock::time_point StageDeadline = Clock::time_point::max();
+  std::atomic<bool> StageRanOut{false};
+  std::atomic<bool> Reporting{false};
   bool Progress;
   bool Shown = false;
   bool Done = false;
@@ -391,41 +443,152 @@ Result runEngine(EngineKind K, const ProgramModel &PM, const EngineOptions &EO) 
   return createEngine(K)->run(PM, EO);
 }
 
-/// --engine=auto (DESIGN.md's portfolio, as far as the engines exist): the
-/// lockset engine refined by whoop first; what they cannot prove race-free
-/// goes to explore,
-/// which confirms a race or proves race freedom by exhaustive search;
-/// otherwise the lockset engine's possible races stand, with both engines'
-/// reasons. The reported engine is the one whose verdict is given.
+/// Shares of the time budget in --engine=auto (docs/usage.md, "Time
+/// budget"): whoop gets at most WhoopShareCap seconds and WhoopShare of the
+/// remaining time, explore ExploreShare of what is left then, kiss
+/// KissShare of what is left after explore, at most KissCap seconds (kiss
+/// encodes the whole sequentialised program before its first query, which
+/// on a large program takes long and rarely pays). Whatever a stage leaves
+/// unused goes to the next.
+constexpr double WhoopShare = 0.1, WhoopShareCap = 10;
+constexpr double ExploreShare = 0.7, KissShare = 0.5, KissCap = 15;
+
+bool hasDataRace(const Result &R) {
+  for (const Finding &F : R.Findings)
+    if (F.Category == FindingCategory::DataRace)
+      return true;
+  return false;
+}
+
+/// kiss gives one reason per target ("kiss (x): WHY"); on a large program
+/// hundreds of targets fail for one cause. One line per cause, naming the
+/// first targets, in the order the causes first appear.
+std::vector<std::string> groupKissReasons(const std::vector<std::string> &In) {
+  std::vector<std::string> Order, Out;
+  std::map<std::string, std::vector<std::string>> Targets;
+  for (const std::string &R : In) {
+    StringRef S(R);
+    size_t Close = S.find("): ");
+    if (!S.starts_with("kiss (") || Close == StringRef::npos) {
+      Order.push_back("\x01" + R); // kept as it is
+      continue;
+    }
+    std::string Why = S.substr(Close + 3).str();
+    std::string Target = S.substr(6, Close - 6).str();
+    auto &L = Targets[Why];
+    if (L.empty())
+      Order.push_back(Why);
+    L.push_back(Target);
+  }
+  for (const std::string &K : Order) {
+    if (StringRef(K).starts_with("\x01")) {
+      Out.push_back(K.substr(1));
+      continue;
+    }
+    const auto &L = Targets[K];
+    std::string Names;
+    for (size_t I = 0; I < L.size() && I < 3; ++I)
+      Names += (I ? ", " : "") + L[I];
+    if (L.size() > 3)
+      Names += formatv(" and {0} more targets", L.size() - 3).str();
+    Out.push_back("kiss (" + Names + "): " + K);
+  }
+  return Out;
+}
+
+/// --engine=auto (DESIGN.md's portfolio, as far as the engines exist):
+/// 1. the lockset engine refined by whoop; race-free is the answer;
+/// 2. explore on what they cannot prove: a confirmed race or an
+///    exhaustive proof of race freedom is the answer;
+/// 3. kiss, when possible races remain and explore did not decide (it
+///    sampled inputs, or hit a bound): a race it confirms is the answer
+///    (kiss never proves race freedom);
+/// otherwise the lockset/whoop possible races stand, with every engine's
+/// reasons. The reported engine is the one whose verdict is given. Each
+/// stage gets a share of the remaining time budget (above); when the run's
+/// limit cuts a stage, what the stages found so far is returned.
 Result runPortfolio(const ProgramModel &PM, const EngineOptions &EO,
-                    const std::atomic<bool> &Cancel) {
-  // The static stage is whoop: the lockset engine, with the pairs it
-  // reports refined symbolically (its candidate pairs, which PDP uses, are
-  // the lockset engine's). It gets at most 10 s of the budget.
+                    Watchdog &Dog, const std::atomic<bool> &Cancel) {
+  auto Merge = [](Result &Into, const Result &From) {
+    Into.Stats.insert(Into.Stats.end(), From.Stats.begin(), From.Stats.end());
+  };
+  // Stage 1, static: whoop (it runs the lockset engine first and refines
+  // its pairs; the candidate pairs PDP uses are the lockset engine's).
   EngineOptions StaticOpts = EO;
-  StaticOpts.WhoopBudget =
-      EO.WhoopBudget ? std::min(EO.WhoopBudget, 10u) : 10u;
+  StaticOpts.Cancelled = &Dog.StageCancel;
+  double WhoopSecs = std::min(WhoopShareCap, Dog.remaining() * WhoopShare);
+  if (EO.WhoopBudget)
+    WhoopSecs = std::min(WhoopSecs, double(EO.WhoopBudget));
+  StaticOpts.WhoopBudget = std::max(1u, unsigned(WhoopSecs));
+  Dog.beginStage(0);
   Result Static = runEngine(EngineKind::Whoop, PM, StaticOpts);
   if (Static.Program == Verdict::RaceFree || Cancel)
     return Static;
+
+  // Stage 2, explore.
   EngineOptions DynOpts = EO;
   DynOpts.Static = &Static;
+  DynOpts.Cancelled = &Dog.StageCancel;
+  double Remaining = Dog.remaining();
+  double ExploreSecs = std::isinf(Remaining) ? 0 : Remaining * ExploreShare;
+  Dog.beginStage(ExploreSecs);
   Result Dynamic = runEngine(EngineKind::Explore, PM, DynOpts);
+  bool ExploreRanOut = Dog.stageRanOut();
   if (Dynamic.Program == Verdict::Race || Dynamic.Program == Verdict::RaceFree) {
     Dynamic.Stats.insert(Dynamic.Stats.begin(), Static.Stats.begin(),
                          Static.Stats.end());
     return Dynamic;
   }
-  if (Cancel)
-    return Dynamic;
+  // (The share's length is not printed: it depends on the time the
+  // earlier stages took, and the report must not change between runs.)
+  if (ExploreRanOut)
+    Static.Reasons.push_back(formatv("explore: its share of the time budget "
+                                     "({0} % of the time left) ran out",
+                                     unsigned(ExploreShare * 100)));
   for (const std::string &Why : Dynamic.Reasons)
     Static.Reasons.push_back("explore: " + Why);
   // Deadlocks found on the way are still worth reporting.
   for (Finding &F : Dynamic.Findings)
     if (F.Category != FindingCategory::DataRace)
       Static.Findings.push_back(std::move(F));
-  Static.Stats.insert(Static.Stats.end(), Dynamic.Stats.begin(),
-                      Dynamic.Stats.end());
+  Merge(Static, Dynamic);
+  if (Cancel || !hasDataRace(Static))
+    return Static;
+
+  // Stage 3, kiss: a bounded model checker over the sequentialised
+  // program tries every input value, where explore sampled them.
+  EngineOptions KissOpts = EO;
+  KissOpts.Cancelled = &Dog.StageCancel;
+  Remaining = Dog.remaining();
+  double KissSecs = std::min(KissCap, Remaining * KissShare);
+  Dog.beginStage(KissSecs);
+  Result Kiss = runEngine(EngineKind::Kiss, PM, KissOpts);
+  bool KissRanOut = Dog.stageRanOut();
+  if (Kiss.Program == Verdict::Race && hasDataRace(Kiss)) {
+    // Confirmed: kiss's findings (trace and input values) are the answer.
+    Kiss.Stats.insert(Kiss.Stats.begin(), Static.Stats.begin(),
+                      Static.Stats.end());
+    return Kiss;
+  }
+  if (KissRanOut)
+    Static.Reasons.push_back(formatv("kiss: its share of the time budget "
+                                     "({0} % of the time left, at most {1} "
+                                     "s) ran out",
+                                     unsigned(KissShare * 100), KissCap));
+  for (const std::string &Why : groupKissReasons(Kiss.Reasons)) {
+    // Where the share cut kiss (transform, encoding, which target) depends
+    // on the machine's speed: the line above says it.
+    if (KissRanOut && StringRef(Why).ends_with("cancelled"))
+      continue;
+    Static.Reasons.push_back(StringRef(Why).starts_with("kiss")
+                                 ? Why
+                                 : "kiss: " + Why);
+  }
+  // Assertion failures kiss confirmed are reported alongside.
+  for (Finding &F : Kiss.Findings)
+    if (F.Category != FindingCategory::DataRace)
+      Static.Findings.push_back(std::move(F));
+  Merge(Static, Kiss);
   return Static;
 }
 
@@ -535,7 +698,10 @@ int runCraceOnce(const DriverOptions &Opts) {
   install_bad_alloc_error_handler(badAlloc);
 
   std::atomic<bool> Cancel{false};
-  Watchdog Dog(Opts, Cancel);
+  unsigned Timeout = Opts.TimeoutGiven ? Opts.TimeoutSeconds
+                     : Portfolio       ? DefaultPortfolioTimeout
+                                       : 0;
+  Watchdog Dog(Opts, Timeout, Cancel);
   auto Started = std::chrono::steady_clock::now();
 
   Phase = "compiling";
@@ -548,6 +714,30 @@ int runCraceOnce(const DriverOptions &Opts) {
   }
   FrontendOptions FrontOpts = std::move(*FrontOptsOr);
   auto ModOrErr = buildModule(FrontOpts, Ctx);
+  // A program written for a 32-bit target (CIL-combined benchmarks:
+  // `typedef unsigned int size_t;`) compiled for the default LP64 would
+  // pass 32-bit sizes to the 64-bit allocation models, which then merge
+  // every allocation into one heap object: it is compiled again as ILP32.
+  // An explicit --data-model=LP64 is kept, with a warning.
+  if (ModOrErr && !Cancel)
+    if (auto Why = thirtyTwoBitSizeEvidence(**ModOrErr)) {
+      if (FrontOpts.DataModel.empty()) {
+        WithColor::warning(errs(), "crace")
+            << *Why
+            << ": the program was written for a 32-bit target; analysing "
+               "it as ILP32 (give --data-model=ILP32 to say so, or "
+               "--data-model=LP64 to keep 64 bits)\n";
+        FrontOpts.DataModel = "ILP32";
+        ModOrErr->reset();
+        ModOrErr = buildModule(FrontOpts, Ctx);
+      } else {
+        WithColor::warning(errs(), "crace")
+            << *Why
+            << ": the program was written for a 32-bit target, but is "
+               "analysed as LP64 (--data-model): its allocations are not "
+               "told apart\n";
+      }
+    }
   if (!ModOrErr) {
     int Code = ExitUsage;
     handleAllErrors(
@@ -590,18 +780,24 @@ int runCraceOnce(const DriverOptions &Opts) {
 
   Result R;
   R.Engine = EngineName.c_str();
+  double ModelSeconds = 0;
   if (!Cancel) {
     Phase = "building the program model";
+    auto ModelStart = std::chrono::steady_clock::now();
     auto PM = ProgramModel::build(*M, &Cancel);
+    ModelSeconds = std::chrono::duration<double>(
+                       std::chrono::steady_clock::now() - ModelStart)
+                       .count();
     if (PM && !Cancel) {
       EngineOptions EO = Opts.EngineOpts;
       EO.Replay = ReplayText;
-      EO.Cancelled = &Cancel;
+      Dog.beginStage(0);
+      EO.Cancelled = &Dog.StageCancel;
       EO.MaxFindings = Opts.MaxFindings;
       if (Opts.SvComp)
         EO.StopAtFirstRace = true;
       if (Portfolio) {
-        R = runPortfolio(*PM, EO, Cancel);
+        R = runPortfolio(*PM, EO, Dog, Cancel);
       } else if (*Kind == EngineKind::Explore && EO.Pdp && EO.Replay.empty()) {
         // Property-driven pruning needs the static candidate pairs.
         Result Static = runEngine(EngineKind::Lockset, *PM, EO);
@@ -614,18 +810,31 @@ int runCraceOnce(const DriverOptions &Opts) {
       }
     }
   }
-  if (Cancel && R.Program == Verdict::Race) {
-    // Confirmed races stay confirmed; the search just ended early.
-    R.Reasons.insert(R.Reasons.begin(), Dog.Reason + " (search stopped)");
-  } else if (Cancel) {
-    R.Program = Verdict::Unknown;
-    R.Findings.clear();
+  Dog.reporting();
+  if (Cancel) {
+    // The run's limit stopped it: what was found so far is reported. A
+    // confirmed race stays confirmed; possible races found by a sound
+    // stage stay possible races; nothing else is claimed (no race-free).
+    bool Confirmed = R.Program == Verdict::Race;
+    for (const Finding &F : R.Findings)
+      Confirmed |= F.Category == FindingCategory::DataRace &&
+                   F.Kind == Verdict::Race;
+    R.Program = Confirmed              ? Verdict::Race
+                : hasDataRace(R)       ? Verdict::PossibleRace
+                                       : Verdict::Unknown;
     R.Assumptions.clear();
-    R.Reasons.insert(R.Reasons.begin(), Dog.Reason);
+    R.Reasons.insert(R.Reasons.begin(),
+                     {Dog.Reason,
+                      std::string("the run stopped while ") + Phase.load() +
+                          (R.Findings.empty()
+                               ? ""
+                               : "; the findings made until then are "
+                                 "reported")});
   }
   using Secs = std::chrono::duration<double>;
   R.Stats.insert(R.Stats.begin(),
                  {"frontend_seconds", Secs(FrontendDone - Started).count()});
+  R.Stats.insert(R.Stats.begin() + 1, {"model_seconds", ModelSeconds});
   R.stat("total_seconds",
          Secs(std::chrono::steady_clock::now() - Started).count());
   struct rusage Usage;

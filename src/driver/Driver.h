@@ -19,13 +19,20 @@ enum ExitCode : int {
   ExitVerifyFailed = 1,
 };
 
+/// The default --timeout of --engine=auto (docs/usage.md), in seconds.
+constexpr unsigned DefaultPortfolioTimeout = 300;
+
 struct DriverOptions {
   FrontendOptions Frontend;
   std::string Engine = "auto";
   std::string Format = "text";
   std::string OutputFile = "-";
   std::string EmitLLVM;
+  /// --timeout: the wall-clock budget of the whole run (0: none). When
+  /// not given (TimeoutGiven false), --engine=auto gets
+  /// DefaultPortfolioTimeout and the single engines none.
   unsigned TimeoutSeconds = 0;
+  bool TimeoutGiven = false;
   unsigned MemLimitMB = 0;
   unsigned MaxFindings = 0;
   /// Engine bounds (explore); Cancelled/MaxFindings are set by the driver.

@@ -18,6 +18,10 @@
 #include "llvm/IR/Verifier.h"
 #include "llvm/Linker/Linker.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/IR/DiagnosticHandler.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/IPO/AlwaysInliner.h"
@@ -29,6 +33,7 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Path.h"
 #include <functional>
+#include <map>
 #include <set>
 
 using namespace llvm;
@@ -428,6 +433,77 @@ void inlineSpawnersIntoMain(Module &M) {
   FPM.run(*Main, PC.FAM);
 }
 
+/// Records the errors LLVM reports while linking (a symbol defined twice).
+/// LLVM's default handler prints them and calls exit(1), which is crace's
+/// exit code for a confirmed race.
+struct RecordingDiagnostics : public DiagnosticHandler {
+  std::vector<std::string> Errors;
+  bool handleDiagnostics(const DiagnosticInfo &DI) override {
+    if (DI.getSeverity() != DS_Error)
+      return false; // the default handling (printed) for the others
+    std::string Msg;
+    raw_string_ostream OS(Msg);
+    DiagnosticPrinterRawOStream DP(OS);
+    DI.print(DP);
+    Errors.push_back(Msg);
+    return true;
+  }
+};
+
+/// Installs RecordingDiagnostics on Ctx for a scope.
+class ScopedLinkDiagnostics {
+public:
+  explicit ScopedLinkDiagnostics(LLVMContext &Ctx)
+      : Ctx(Ctx), Old(Ctx.getDiagnosticHandler()) {
+    auto H = std::make_unique<RecordingDiagnostics>();
+    Rec = H.get();
+    Ctx.setDiagnosticHandler(std::move(H));
+  }
+  ~ScopedLinkDiagnostics() { Ctx.setDiagnosticHandler(std::move(Old)); }
+  const std::vector<std::string> &errors() const { return Rec->Errors; }
+
+private:
+  LLVMContext &Ctx;
+  std::unique_ptr<DiagnosticHandler> Old;
+  RecordingDiagnostics *Rec;
+};
+
+/// The external symbols a unit defines (what a link may find twice).
+void noteDefinitions(const Module &M, const std::string &File,
+                     std::map<std::string, std::string> &DefinedIn) {
+  for (const GlobalValue &G : M.global_values())
+    if (!G.isDeclaration() && G.hasExternalLinkage() && G.hasName())
+      DefinedIn.emplace(G.getName().str(), File);
+}
+
+/// What a failed link reports (": ..."): the symbol defined twice and the
+/// units defining it, else LLVM's errors.
+std::string linkDetail(const std::vector<std::string> &Errors,
+                       const std::map<std::string, std::string> &DefinedIn,
+                       const std::string &File) {
+  std::string Msg;
+  for (const std::string &E : Errors) {
+    StringRef S(E);
+    size_t At = S.find("named '");
+    if (At != StringRef::npos && S.contains("multiply defined")) {
+      StringRef Name = S.substr(At + 7).split('\'').first;
+      auto It = DefinedIn.find(Name.str());
+      Msg += ": '" + Name.str() + "' is defined more than once";
+      if (It != DefinedIn.end() && !File.empty())
+        Msg += " ('" + It->second + "' and '" + File + "')";
+      return Msg;
+    }
+  }
+  for (const std::string &E : Errors)
+    Msg += ": " + E;
+  return Msg;
+}
+
+/// Stack of the thread clang compiles on: clang recurses over the syntax
+/// tree, and deep expressions (a sum of 60,000 terms) overflow the 8 MB of
+/// the main thread; clang's own tools also compile on a large-stack thread.
+constexpr unsigned ClangStackBytes = 512u << 20;
+
 } // namespace
 
 Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
@@ -555,7 +631,17 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
       Tool.setDiagnosticConsumer(&Quiet);
     size_t Before = Units.size();
     CaptureFactory Factory(Ctx, Units);
-    if (Tool.run(&Factory) != 0 || Units.size() != Before + 1)
+    // A crash in clang is recovered from and reported (never a signal
+    // that would look like a verdict).
+    int Status = 1;
+    CrashRecoveryContext::Enable();
+    CrashRecoveryContext CRC;
+    if (!CRC.RunSafelyOnThread([&] { Status = Tool.run(&Factory); },
+                               ClangStackBytes))
+      return createStringError(
+          inconvertibleErrorCode(),
+          "internal error: clang crashed while compiling '" + File + "'");
+    if (Status != 0 || Units.size() != Before + 1)
       Failed = true;
   }
   if (Failed)
@@ -582,24 +668,34 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
       dropHeaderBodies(*U, Modelled, Inputs);
   }
 
+  // Link errors are recorded and reported by crace (LLVM's default handler
+  // would exit with code 1, a confirmed race).
+  ScopedLinkDiagnostics LinkDiags(Ctx);
+  std::map<std::string, std::string> DefinedIn;
   std::unique_ptr<Module> Main = std::move(Units.front());
   Main->setModuleIdentifier("crace");
+  noteDefinitions(*Main, Opts.Files.front(), DefinedIn);
   for (size_t I = 1; I < Units.size(); ++I) {
     if (Units[I]->getTargetTriple() != Main->getTargetTriple())
       return make_error<CompileError>(
           "translation units were compiled for different targets (" +
           Main->getTargetTriple() + " and " + Units[I]->getTargetTriple() +
           ")");
+    std::map<std::string, std::string> Here;
+    noteDefinitions(*Units[I], Opts.Files[I], Here);
     if (Linker::linkModules(*Main, std::move(Units[I])))
       return make_error<CompileError>(
-          "the translation units do not link together");
+          "the translation units do not link together" +
+          linkDetail(LinkDiags.errors(), DefinedIn, Opts.Files[I]));
+    DefinedIn.insert(Here.begin(), Here.end());
   }
 
   if (LinuxModels) {
     LinuxModels->setDataLayout(Main->getDataLayout());
     if (Linker::linkModules(*Main, std::move(LinuxModels)))
       return make_error<CompileError>(
-          "the driver conflicts with crace's Linux models");
+          "the driver conflicts with crace's Linux models" +
+          linkDetail(LinkDiags.errors(), {}, ""));
     auto AddStrings = [&](StringRef Name, const std::vector<std::string> &L) {
       NamedMDNode *N = Main->getOrInsertNamedMetadata(Name);
       for (const std::string &S : L)
@@ -617,7 +713,8 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
   (*Models)->setDataLayout(Main->getDataLayout());
   if (Linker::linkModules(*Main, std::move(*Models)))
     return make_error<CompileError>(
-        "the program conflicts with crace's environment models");
+        "the program conflicts with crace's environment models" +
+        linkDetail(LinkDiags.errors(), {}, ""));
 
   // The program outside main and main's inputs (ProgramStart.h).
   std::vector<std::string> StartAssumptions =

@@ -566,7 +566,13 @@ void ProgramModel::checkSoundness() {
   for (const std::string &R : moduleStrings(M, "crace.reasons"))
     Unsound.push_back(R);
   StringSet<> SeenExternal;
-  for (const Function *F : Reachable) {
+  // Module order, not the set's (pointer-hashed) order: which call site
+  // names an unknown external, and the reasons' order, must not change
+  // from one run to the next.
+  for (const Function &Fn : M) {
+    if (!Reachable.count(&Fn))
+      continue;
+    const Function *F = &Fn;
     for (const Instruction &I : instructions(*F)) {
       if (auto *SI = dyn_cast<StoreInst>(&I)) {
         bool ThroughUnknown = false;

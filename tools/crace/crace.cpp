@@ -12,13 +12,18 @@
 
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/StringSaver.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
+#include <cstdio>
 #include <cstring>
+#include <unistd.h>
 
 using namespace llvm;
 
@@ -26,7 +31,8 @@ static cl::OptionCategory CraceCat("crace options");
 
 static cl::opt<std::string>
     EngineOpt("engine",
-              cl::desc("Engine to run: auto (best available), lockset or explore"),
+              cl::desc("Engine to run: auto (the portfolio lockset+whoop, "
+                       "explore, kiss), lockset, explore, whoop or kiss"),
               cl::init("auto"), cl::cat(CraceCat));
 static cl::opt<std::string> FormatOpt("format",
                                       cl::desc("Report format: text, json or whoop (WHOOP-style race lines)"),
@@ -36,7 +42,10 @@ static cl::opt<std::string> OutputOpt("o", cl::desc("Write the report to FILE"),
                                       cl::cat(CraceCat));
 static cl::opt<unsigned>
     TimeoutOpt("timeout",
-               cl::desc("Stop after SECONDS with verdict 'unknown' (0: none)"),
+               cl::desc("Wall-clock budget of the whole run; when it runs "
+                        "out, the findings made so far are reported (race, "
+                        "possible-race, else unknown). Default: 300 for "
+                        "--engine=auto, none for a single engine (0: none)"),
                cl::value_desc("SECONDS"), cl::init(0), cl::cat(CraceCat));
 static cl::opt<unsigned> MemlimitOpt(
     "memlimit",
@@ -254,6 +263,28 @@ int main(int argc, const char **argv) {
   if (HasDb) {
     // Load it here so that a missing database is a clear usage error (and
     // because CommonOptionsParser loads none when no file is named).
+    // A malformed compile_commands.json is an input error: clang's loader
+    // prints a parse error and may still return the entries it read.
+    SmallString<256> DbFile(DbDir);
+    sys::path::append(DbFile, "compile_commands.json");
+    if (sys::fs::is_regular_file(DbFile)) {
+      auto Buf = MemoryBuffer::getFile(DbFile);
+      if (!Buf) {
+        WithColor::error(errs(), "crace")
+            << "cannot read '" << DbFile << "': " << Buf.getError().message()
+            << "\n";
+        return crace::ExitUsage;
+      }
+      auto Doc = json::parse((*Buf)->getBuffer());
+      if (!Doc || !Doc->getAsArray()) {
+        std::string Why = Doc ? "expected a JSON array of compile commands"
+                              : toString(Doc.takeError());
+        WithColor::error(errs(), "crace")
+            << "malformed compilation database '" << DbFile << "': " << Why
+            << "\n";
+        return crace::ExitUsage;
+      }
+    }
     std::string Err;
     OwnDb = clang::tooling::CompilationDatabase::autoDetectFromDirectory(DbDir,
                                                                          Err);
@@ -329,6 +360,7 @@ int main(int argc, const char **argv) {
   Opts.OutputFile = OutputOpt;
   Opts.EmitLLVM = EmitLLVMOpt;
   Opts.TimeoutSeconds = TimeoutOpt;
+  Opts.TimeoutGiven = TimeoutOpt.getNumOccurrences() > 0;
   Opts.MemLimitMB = MemlimitOpt;
   Opts.MaxFindings = MaxFindingsOpt;
   Opts.Verify = VerifyOpt;
@@ -359,5 +391,11 @@ int main(int argc, const char **argv) {
     Color = static_cast<cl::opt<cl::boolOrDefault> *>(ColorOpt)->getValue();
   Opts.Color = Color == cl::BOU_UNSET ? sys::Process::StandardOutHasColors()
                                       : Color == cl::BOU_TRUE;
-  return crace::runCrace(Opts);
+  int Code = crace::runCrace(Opts);
+  // Leave without running destructors: Z3 contexts still being deleted in
+  // the background (engines/bmc/Z3Reaper.h) would make exit wait for them.
+  outs().flush();
+  errs().flush();
+  std::fflush(nullptr);
+  ::_exit(Code);
 }

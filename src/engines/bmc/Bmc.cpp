@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 #include "engines/bmc/Bmc.h"
 #include "engines/bmc/Encoder.h"
+#include "engines/bmc/Z3Reaper.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Module.h"
@@ -77,7 +78,10 @@ struct Checker::Impl {
   std::unique_ptr<Module> Clone;
   /// Clone's instructions and blocks → the original module's.
   DenseMap<const Value *, const Value *> ToOrig;
-  z3::context Z;
+  /// Deleted in the background (Z3Reaper.h): it outlives the members
+  /// below, which ~Checker destroys first.
+  std::unique_ptr<z3::context> ZOwner = std::make_unique<z3::context>();
+  z3::context &Z = *ZOwner;
   z3::solver Solver{Z};
   std::unique_ptr<Encoder> E;
   std::optional<std::string> Aborted;
@@ -205,7 +209,14 @@ struct Checker::Impl {
 };
 
 Checker::Checker() : P(std::make_unique<Impl>()) {}
-Checker::~Checker() = default;
+Checker::~Checker() {
+  // Everything that refers to the context (solver, encoding) and the LLVM
+  // clone (LLVM is not thread-safe) goes here; the context, whose deletion
+  // takes long, in the background.
+  std::unique_ptr<z3::context> Ctx = std::move(P->ZOwner);
+  P.reset();
+  deleteInBackground(std::move(Ctx));
+}
 
 Expected<std::unique_ptr<Checker>> Checker::create(const Module &M,
                                                    StringRef Entry,
@@ -229,7 +240,17 @@ Expected<std::unique_ptr<Checker>> Checker::create(const Module &M,
         if (auto It = VMap.find(&Inst); It != VMap.end() && It->second)
           I.ToOrig[It->second] = &Inst;
     }
-  normaliseLoops(*I.Clone);
+  // Cloning and loop normalisation of a large module take seconds: stop
+  // before encoding when the budget ran out meanwhile.
+  auto Cancelled = [&] { return I.Opts.Cancel && I.Opts.Cancel->load(); };
+  if (!Cancelled())
+    normaliseLoops(*I.Clone);
+  if (Cancelled()) {
+    I.Aborted = "cancelled";
+    I.E = std::make_unique<Encoder>(I.Z, I.Solver, *I.Clone, I.Opts);
+    I.St.EncodeSeconds = secondsSince(T0);
+    return std::move(C);
+  }
   if (I.Opts.SolverTimeoutMs) {
     z3::params Prm(I.Z);
     Prm.set("timeout", I.Opts.SolverTimeoutMs);

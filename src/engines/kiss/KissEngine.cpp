@@ -319,6 +319,7 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   kiss::KissOptions KO;
   KO.Max = Opts.KissMax;
   KO.Rounds = Opts.KissRounds;
+  KO.Cancel = Opts.Cancelled;
   auto PorErr = kiss::transform(PM, Targets, KO);
   if (!PorErr) {
     R.Reasons.push_back("kiss: " + toString(PorErr.takeError()));
@@ -509,8 +510,10 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   R.stat("kiss_seconds", std::chrono::duration<double>(
                              std::chrono::steady_clock::now() - Started)
                              .count());
-  if (Opts.Cancelled && *Opts.Cancelled && !Race)
+  if (Opts.Cancelled && *Opts.Cancelled && !Race) {
     R.Reasons.push_back("kiss: cancelled");
+    AllSafe = false; // targets after the cancellation were not checked
+  }
   if (Race) {
     R.Program = Verdict::Race;
     return R;

@@ -1008,7 +1008,10 @@ Error Transformer::run() {
     }
   }
   // Instrument every visible instruction.
+  auto Cancelled = [&] { return O.Cancel && O.Cancel->load(); };
   for (Function *F : UserFns) {
+    if (Cancelled())
+      return createStringError(inconvertibleErrorCode(), "cancelled");
     std::vector<Instruction *> Vis;
     std::vector<CallBase *> RaiseAfter, Sync;
     for (Instruction &I : instructions(*F)) {
@@ -1024,8 +1027,11 @@ Error Transformer::run() {
     for (Instruction &I : instructions(*F))
       if (isa<CallBase>(I) && syncOpOf(I) != SyncOp::None)
         Sync.push_back(cast<CallBase>(&I));
-    for (Instruction *I : Vis)
-      instrument(*I);
+    for (size_t N = 0; N < Vis.size(); ++N) {
+      if ((N & 63) == 0 && Cancelled())
+        return createStringError(inconvertibleErrorCode(), "cancelled");
+      instrument(*Vis[N]);
+    }
     for (CallBase *CB : RaiseAfter)
       raiseCheckAfter(*CB);
     for (CallBase *CB : Sync)

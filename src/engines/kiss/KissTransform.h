@@ -42,6 +42,8 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include <atomic>
+
 #include "model/ProgramModel.h"
 
 #include "llvm/Support/Error.h"
@@ -76,6 +78,9 @@ struct KissOptions {
   unsigned RoundsThreads = 4;
   /// With Rounds: the largest copied shared state, in bytes.
   unsigned RoundsMaxBytes = 4096;
+  /// Polled while instrumenting (a large program takes tens of seconds);
+  /// when set, transform() fails with "cancelled".
+  const std::atomic<bool> *Cancel = nullptr;
 };
 
 /// A location checked for races: an abstract object of the points-to

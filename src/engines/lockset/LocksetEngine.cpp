@@ -422,6 +422,11 @@ Result LocksetEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
 
   using Side = std::tuple<const Instruction *, AccessKind, unsigned>;
   std::set<std::pair<Side, Side>> Reported;
+  // The pairs in the order they were found (program order), for the
+  // candidate list: the set above is ordered by instruction addresses,
+  // which change from run to run.
+  std::vector<std::pair<const Instruction *, const Instruction *>>
+      ReportedOrder;
   std::vector<Finding> Found;
   // Pairing stops after this many findings: the verdict (possible-race) is
   // settled, and time and memory stay bounded on programs where a pointer of
@@ -466,6 +471,7 @@ Result LocksetEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
       std::swap(IdA, IdB);
     if (!Reported.insert({IdA, IdB}).second)
       return;
+    ReportedOrder.push_back({std::get<0>(IdA), std::get<0>(IdB)});
     unsigned CandId = R.Candidates.size();
     R.Candidates.push_back(
         {RX.Access.Inst, RY.Access.Inst, RX.Thread, RY.Thread});
@@ -502,8 +508,7 @@ Result LocksetEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
     for (size_t J = I; J < Anywhere.size(); ++J)
       Check(Anywhere[I], Anywhere[J]);
   bool Stopped = Found.size() >= MaxCollected;
-  for (const auto &[A, B] : Reported)
-    R.CandidatePairs.push_back({std::get<0>(A), std::get<0>(B)});
+  R.CandidatePairs = std::move(ReportedOrder);
   R.CandidatesComplete = !Stopped && PM.unsoundness().empty() &&
                          !(Opts.Cancelled && Opts.Cancelled->load());
 

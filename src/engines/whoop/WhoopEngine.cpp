@@ -10,6 +10,7 @@
 #include "engines/whoop/WhoopEngine.h"
 
 #include "engines/bmc/Z3Ops.h"
+#include "engines/bmc/Z3Reaper.h"
 #include "engines/lockset/LocksetEngine.h"
 #include "model/LockTable.h"
 #include "model/ProgramModel.h"
@@ -29,7 +30,10 @@
 #include <z3++.h>
 
 #include <chrono>
+#include <condition_variable>
 #include <map>
+#include <mutex>
+#include <thread>
 #include <set>
 #include <unordered_map>
 
@@ -108,9 +112,9 @@ class Encoder {
 public:
   Encoder(const ProgramModel &PM, z3::context &Ctx, LockTable &Locks,
           std::map<const Function *, std::unique_ptr<FnInfo>> &Infos,
-          unsigned Copy, const std::atomic<bool> *Cancel)
+          unsigned Copy, const std::atomic<bool> *Stop)
       : PM(PM), PTA(PM.pointsTo()), DL(PM.module().getDataLayout()), Ctx(Ctx),
-        Locks(Locks), Infos(Infos), Copy(Copy), Cancel(Cancel) {}
+        Locks(Locks), Infos(Infos), Copy(Copy), Stop(Stop) {}
 
   /// Encodes the template from Entry, running Houdini to its fixpoint.
   /// Returns the reason on failure.
@@ -274,6 +278,8 @@ private:
     for (Loc L : S)
       ByObj[L.Obj].push_back(L.Off);
     for (auto &[Obj, Offs] : ByObj) {
+      if (Stop && Stop->load(std::memory_order_relaxed))
+        fail("stopped");
       const AbsObject &O = PTA.object(Obj);
       if (Obj == PointsTo::UnknownObj) {
         R.UnknownTarget = true;
@@ -487,8 +493,11 @@ private:
   void inst(Frame &Fr, const Instruction &I, Flow &Cur, unsigned Depth) {
     if (++Encoded > MaxEncodedInsts)
       fail(formatv("the encoding exceeds {0} instructions", MaxEncodedInsts));
-    if ((Encoded & 1023) == 0 && Cancel && Cancel->load())
-      fail("time limit reached");
+    // Stop is set by run()'s watcher (driver cancellation or whoop's
+    // budget); one instruction may cost many Z3 simplifications (a pointer
+    // with hundreds of targets), so it is polled at every one.
+    if (Stop && Stop->load(std::memory_order_relaxed))
+      fail("stopped");
     log(Fr, I, Cur);
     if (auto *BO = dyn_cast<BinaryOperator>(&I)) {
       unsigned W = widthOf(I.getType());
@@ -831,7 +840,7 @@ private:
   LockTable &Locks;
   std::map<const Function *, std::unique_ptr<FnInfo>> &Infos;
   unsigned Copy;
-  const std::atomic<bool> *Cancel;
+  const std::atomic<bool> *Stop;
   unsigned Act = 0;
   uint64_t Fresh = 0;
   uint64_t Encoded = 0;
@@ -840,6 +849,54 @@ private:
   std::map<std::pair<unsigned, const BasicBlock *>, std::set<uint32_t>> Drops;
   std::map<std::tuple<const Value *, unsigned, uint32_t>, z3::expr> OffCache,
       PtsCache;
+};
+
+/// Stops whoop on time: sets Stop and interrupts Z3 (which cannot poll a
+/// flag: a long check or simplification would otherwise run past the
+/// budget) when the driver cancels or whoop's own budget runs out. Polls
+/// every 20 ms; joined before the Z3 context goes.
+class StopWatcher {
+public:
+  StopWatcher(z3::context &Ctx, const std::atomic<bool> *Cancelled,
+              std::chrono::steady_clock::time_point Start, unsigned Budget)
+      : Ctx(Ctx), Cancelled(Cancelled), Start(Start), Budget(Budget),
+        Thread([this] { loop(); }) {}
+  ~StopWatcher() {
+    {
+      std::lock_guard<std::mutex> G(M);
+      Done = true;
+    }
+    CV.notify_all();
+    Thread.join();
+  }
+  std::atomic<bool> Stop{false};
+  /// Why Stop was set: the budget (else the driver's cancellation).
+  std::atomic<bool> BudgetRanOut{false};
+
+private:
+  void loop() {
+    std::unique_lock<std::mutex> L(M);
+    while (!CV.wait_for(L, std::chrono::milliseconds(20), [&] { return Done; })) {
+      bool Cancel = Cancelled && Cancelled->load();
+      bool Over = Budget && std::chrono::duration<double>(
+                                std::chrono::steady_clock::now() - Start)
+                                    .count() > Budget;
+      if (Cancel || Over) {
+        BudgetRanOut = !Cancel;
+        Stop = true;
+        Ctx.interrupt();
+        return;
+      }
+    }
+  }
+  z3::context &Ctx;
+  const std::atomic<bool> *Cancelled;
+  std::chrono::steady_clock::time_point Start;
+  unsigned Budget;
+  bool Done = false;
+  std::mutex M;
+  std::condition_variable CV;
+  std::thread Thread;
 };
 
 } // namespace
@@ -872,7 +929,11 @@ Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
     F.Engine = "whoop";
 
   const PointsTo &PTA = PM.pointsTo();
-  z3::context Ctx;
+  // Deleted in the background at the end of run() (Z3Reaper.h): declared
+  // before everything that refers to it.
+  ReapedContext Owner;
+  z3::context &Ctx = Owner.get();
+  StopWatcher Watch(Ctx, Opts.Cancelled, Start, Opts.WhoopBudget);
   LockTable Locks{PM};
   std::map<const Function *, std::unique_ptr<FnInfo>> Infos;
 
@@ -890,11 +951,15 @@ Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   std::map<unsigned, Encoded> Enc;
   bool BudgetHit = false;
   auto OverBudget = [&] {
-    if (!BudgetHit && Opts.WhoopBudget &&
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
-                .count() > Opts.WhoopBudget)
+    if (Watch.Stop && Watch.BudgetRanOut)
       BudgetHit = true;
     return BudgetHit;
+  };
+  bool Cancelled = false;
+  auto Stopped = [&] {
+    if (Watch.Stop && !Watch.BudgetRanOut)
+      Cancelled = true;
+    return OverBudget() || Cancelled;
   };
   unsigned HoudiniRounds = 0, HoudiniQueries = 0, HoudiniDropped = 0;
   for (unsigned T : Wanted) {
@@ -906,13 +971,13 @@ Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
       E.Failure = "no entry function";
       continue;
     }
-    if (OverBudget()) {
+    if (Stopped()) {
       E.Failure = "budget exhausted";
       continue;
     }
     for (unsigned C = 0; C < 2 && !E.Failure; ++C) {
       E.Copy[C] = std::make_unique<Encoder>(PM, Ctx, Locks, Infos, C + 1,
-                                            Opts.Cancelled);
+                                            &Watch.Stop);
       E.Failure = E.Copy[C]->encode(*TT.Entry);
       HoudiniRounds += E.Copy[C]->Rounds;
       HoudiniQueries += E.Copy[C]->HoudiniQueries;
@@ -921,7 +986,7 @@ Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
         for (size_t I = 0; I < E.Copy[C]->Recs.size(); ++I)
           E.ByInst[C][E.Copy[C]->Recs[I].Inst].push_back(I);
     }
-    if (E.Failure && !BudgetHit)
+    if (E.Failure && !Stopped())
       R.Reasons.push_back(formatv("whoop could not encode {0} ({1}); its "
                                   "pairs keep the lockset engine's result",
                                   TT.Name, *E.Failure));
@@ -947,12 +1012,13 @@ Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   std::unordered_map<unsigned, bool> GuardCache;
 
   double SolveSeconds = 0;
-  bool Cancelled = false;
   for (auto &[TP, Cands] : ByPair) {
-    if (Opts.Cancelled && Opts.Cancelled->load()) {
-      Cancelled = true;
+    if (Stopped())
       break;
-    }
+    // An interrupted Z3 call throws (a simplification) or answers unknown
+    // (a check, after which get_model throws): either way the remaining
+    // candidates keep the lockset engine's result.
+    try {
     const Encoded &EA = Enc[TP.first], &EB = Enc[TP.second];
     const std::vector<AccRec> &RA = EA.Copy[0]->Recs, &RB = EB.Copy[1]->Recs;
     std::map<uint32_t, z3::expr> Watched;
@@ -1036,6 +1102,8 @@ Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
     };
     std::map<unsigned, z3::expr> Disj;
     for (unsigned CI : Cands) {
+      if (Stopped())
+        break;
       const Candidate &C = L.Candidates[CI];
       // Orientation: the instruction run by TP.first goes to copy 1.
       std::vector<std::pair<const Instruction *, const Instruction *>> Orients;
@@ -1100,11 +1168,7 @@ Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
     S.check(); // no assertions yet: the all-default model
     Models.push_back(S.get_model());
     for (auto &[CI, E] : Disj) {
-      if (Opts.Cancelled && Opts.Cancelled->load()) {
-        Cancelled = true;
-        break;
-      }
-      if (OverBudget())
+      if (Stopped())
         break;
       // A model of an earlier query (or the all-default one) that
       // satisfies this pair's formula settles it without the solver.
@@ -1135,10 +1199,14 @@ Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
       }
       if (CR == z3::unsat)
         Kept[CI] = false;
-      else if (CR == z3::unknown)
+      else if (CR == z3::unknown && !Stopped())
         ++TimedOut;
     }
-    if (Cancelled || OverBudget())
+    } catch (const z3::exception &) {
+      if (!Stopped())
+        throw; // not an interruption: a bug, reported as such
+    }
+    if (Stopped())
       break;
   }
 
