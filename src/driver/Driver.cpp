@@ -574,7 +574,8 @@ Result runPortfolio(const ProgramModel &PM, const EngineOptions &EO,
     Static.Reasons.push_back(formatv("kiss: its share of the time budget "
                                      "({0} % of the time left, at most {1} "
                                      "s) ran out",
-                                     unsigned(KissShare * 100), KissCap));
+                                     unsigned(KissShare * 100),
+                                     unsigned(KissCap)));
   for (const std::string &Why : groupKissReasons(Kiss.Reasons)) {
     // Where the share cut kiss (transform, encoding, which target) depends
     // on the machine's speed: the line above says it.
