@@ -451,7 +451,7 @@ Result runEngine(EngineKind K, const ProgramModel &PM, const EngineOptions &EO) 
 /// on a large program takes long and rarely pays). Whatever a stage leaves
 /// unused goes to the next.
 constexpr double WhoopShare = 0.1, WhoopShareCap = 10;
-constexpr double ExploreShare = 0.7, KissShare = 0.5, KissCap = 15;
+constexpr double ExploreShare = 0.8, KissShare = 0.5, KissCap = 15;
 
 bool hasDataRace(const Result &R) {
   for (const Finding &F : R.Findings)
