@@ -72,6 +72,8 @@ def main():
         HERE, "results", "goblint-default-run.md"))
     ap.add_argument("--only", nargs="*")
     ap.add_argument("--extra", default="", help="more crace options")
+    ap.add_argument("--keep-differing", metavar="DIR",
+                    help="write the reports of runs that differ to DIR")
     a = ap.parse_args()
     files = sorted(glob.glob(os.path.join(CORPUS, "*.c")))
     if a.only:
@@ -95,6 +97,12 @@ def main():
                         if "ran out" in x or "time limit" in x
                         or "limit of" in x), "")
         same = len({digest(r["report"]) for r in runs}) == 1
+        if not same and a.keep_differing:
+            os.makedirs(a.keep_differing, exist_ok=True)
+            for i, r in enumerate(runs):
+                with open(os.path.join(a.keep_differing,
+                                       "%s.%d.json" % (name, i + 1)), "w") as f:
+                    json.dump(r["report"], f, indent=1, sort_keys=True)
         row = {"name": name, "dm": "ILP32" if "--data-model=ILP32" in extra
                else "LP64", "walls": [r["wall"] for r in runs],
                "codes": [r["code"] for r in runs], "verdict": verdict,

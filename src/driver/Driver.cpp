@@ -451,7 +451,7 @@ Result runEngine(EngineKind K, const ProgramModel &PM, const EngineOptions &EO) 
 /// on a large program takes long and rarely pays). Whatever a stage leaves
 /// unused goes to the next.
 constexpr double WhoopShare = 0.1, WhoopShareCap = 10;
-constexpr double ExploreShare = 0.7, KissShare = 0.5, KissCap = 15;
+constexpr double ExploreShare = 0.8, KissShare = 0.5, KissCap = 15;
 
 bool hasDataRace(const Result &R) {
   for (const Finding &F : R.Findings)
@@ -574,7 +574,8 @@ Result runPortfolio(const ProgramModel &PM, const EngineOptions &EO,
     Static.Reasons.push_back(formatv("kiss: its share of the time budget "
                                      "({0} % of the time left, at most {1} "
                                      "s) ran out",
-                                     unsigned(KissShare * 100), KissCap));
+                                     unsigned(KissShare * 100),
+                                     unsigned(KissCap)));
   for (const std::string &Why : groupKissReasons(Kiss.Reasons)) {
     // Where the share cut kiss (transform, encoding, which target) depends
     // on the machine's speed: the line above says it.
