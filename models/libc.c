@@ -59,32 +59,50 @@ CRACE_MODEL int strncmp(const char *a, const char *b, crace_size_t n) {
   __crace_read(b, n);
   return __crace_unknown_int();
 }
+/* Functions that write a string are exact C: the explore engine executes the
+   models, and a destination left as it was (what __crace_write does: it
+   records the access only) would let it compute with the old contents and
+   prove race freedom for a run the program cannot take. */
 CRACE_MODEL char *strcpy(char *d, const char *s) {
-  __crace_read(s, 0);
-  __crace_write(d, 0);
+  crace_size_t i = 0;
+  while ((d[i] = s[i]) != 0)
+    i++;
   return d;
 }
 CRACE_MODEL char *strncpy(char *d, const char *s, crace_size_t n) {
-  __crace_read(s, n);
-  __crace_write(d, n);
+  crace_size_t i = 0;
+  for (; i < n && s[i]; i++)
+    d[i] = s[i];
+  for (; i < n; i++)
+    d[i] = 0;
   return d;
 }
 CRACE_MODEL char *strcat(char *d, const char *s) {
-  __crace_read(s, 0);
-  __crace_read(d, 0);
-  __crace_write(d, 0);
+  crace_size_t i = 0, j = 0;
+  while (d[i])
+    i++;
+  while ((d[i + j] = s[j]) != 0)
+    j++;
   return d;
 }
 CRACE_MODEL char *strncat(char *d, const char *s, crace_size_t n) {
-  __crace_read(s, n);
-  __crace_read(d, 0);
-  __crace_write(d, 0);
+  crace_size_t i = 0, j = 0;
+  while (d[i])
+    i++;
+  for (; j < n && s[j]; j++)
+    d[i + j] = s[j];
+  d[i + j] = 0;
   return d;
 }
 CRACE_MODEL char *strdup(const char *s) {
-  char *p = (char *)__crace_alloc(0);
-  __crace_read(s, 0);
-  __crace_write(p, 0);
+  crace_size_t n = 0;
+  while (s[n])
+    n++;
+  char *p = (char *)__crace_alloc(n + 1);
+  if (!p)
+    return 0;
+  for (crace_size_t i = 0; i <= n; i++)
+    p[i] = s[i];
   return p;
 }
 CRACE_MODEL char *strchr(const char *s, int c) {

@@ -53,11 +53,5 @@ CRACE_MODEL int pthread_sigmask(int how, const void *set, void *old) {
   return sigprocmask(how, set, old);
 }
 
-/* Waiting for a signal: sigwait stores the signal number (an input). */
-CRACE_MODEL int sigwait(const void *set, int *sig) {
-  __crace_read(set, sizeof(unsigned long));
-  *sig = (int)__crace_nondet_bits(6);
-  return 0;
-}
-CRACE_MODEL int pause(void) { return -1; }
+/* sigwait and pause: models/posix.c. */
 CRACE_MODEL int sigsuspend(const void *mask) { return -1; }

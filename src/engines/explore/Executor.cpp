@@ -1035,9 +1035,14 @@ std::optional<Word> Executor::externalValue(const Function *F,
       N == "fwrite")
     return Word(0);
   // Values from the environment: nondeterministic inputs.
-  if (N == "random" || N == "clock" || N == "time" || N == "getpid" ||
-      N == "getchar" || N == "sysconf")
+  if (N == "random" || N == "clock" || N == "sysconf")
     return mask(Nondet(Bits > 32 ? 64 : 32), Bits);
+  // fcntl/ioctl without a pointer argument (those are not executed): -1 or
+  // a non-negative value from the kernel.
+  if (N == "fcntl" || N == "fcntl64" || N == "ioctl") {
+    Word V = Nondet(32);
+    return mask(int32_t(V) < -1 ? Word(-1) : V, Bits);
+  }
   return std::nullopt;
 }
 

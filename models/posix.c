@@ -1,0 +1,1158 @@
+/* C library model, part 4: POSIX — file descriptors, sockets, name lookup,
+   processes and users, time, directories, memory mappings, signal sets,
+   blocking waits (after string.c, whose helpers it uses).
+
+   What the kernel or the network gives is input (nondeterministic); what a
+   call reads is read; blocking calls return (the wait may end at any time,
+   since another process can always write, connect or signal). Structs are
+   declared with the C types of their fields, so their layout is the
+   target's (ILP32 or LP64) without system headers. */
+#include "crace_intrinsics.h"
+
+
+/* ---- file descriptors --------------------------------------------------- */
+/* open/fcntl/ioctl take more arguments (varargs): open's is a mode number;
+   fcntl's and ioctl's may be pointers they write, so those two are rows of
+   src/model/SyncAPI.def. */
+CRACE_MODEL int open(const char *path, int flags, ...) {
+  __crace_libc_read_string(path);
+  return __crace_libc_fd();
+}
+CRACE_MODEL int open64(const char *path, int flags, ...) {
+  __crace_libc_read_string(path);
+  return __crace_libc_fd();
+}
+CRACE_MODEL int creat(const char *path, unsigned mode) {
+  __crace_libc_read_string(path);
+  return __crace_libc_fd();
+}
+CRACE_MODEL int creat64(const char *path, unsigned mode) { return creat(path, mode); }
+CRACE_MODEL int close(int fd) { return __crace_libc_status(); }
+CRACE_MODEL long read(int fd, void *buf, crace_size_t n) {
+  long k = __crace_libc_size(n);
+  if (k > 0)
+    __crace_libc_input(buf, (crace_size_t)k);
+  return k;
+}
+CRACE_MODEL long pread(int fd, void *buf, crace_size_t n, long off) {
+  return read(fd, buf, n);
+}
+CRACE_MODEL long pread64(int fd, void *buf, crace_size_t n, long long off) {
+  return read(fd, buf, n);
+}
+CRACE_MODEL long write(int fd, const void *buf, crace_size_t n) {
+  if (n)
+    __crace_read(buf, n);
+  return __crace_libc_size(n);
+}
+CRACE_MODEL long pwrite(int fd, const void *buf, crace_size_t n, long off) {
+  return write(fd, buf, n);
+}
+CRACE_MODEL long pwrite64(int fd, const void *buf, crace_size_t n, long long off) {
+  return write(fd, buf, n);
+}
+struct __crace_libc_iovec {
+  void *base;
+  crace_size_t len;
+};
+CRACE_MODEL long readv(int fd, const struct __crace_libc_iovec *iov, int cnt) {
+  if (__crace_nondet_bits(1))
+    return __crace_libc_fail();
+  long total = 0;
+  for (int i = 0; i < cnt; i++) {
+    crace_size_t k = __crace_libc_count(iov[i].len);
+    __crace_libc_input(iov[i].base, k);
+    total += (long)k;
+    if (k < iov[i].len)
+      break;
+  }
+  return total;
+}
+CRACE_MODEL long writev(int fd, const struct __crace_libc_iovec *iov, int cnt) {
+  crace_size_t total = 0;
+  for (int i = 0; i < cnt; i++) {
+    if (iov[i].len)
+      __crace_read(iov[i].base, iov[i].len);
+    total += iov[i].len;
+  }
+  return __crace_libc_size(total);
+}
+CRACE_MODEL long lseek(int fd, long off, int whence) {
+  return __crace_libc_size((crace_size_t)-1 >> 1);
+}
+CRACE_MODEL long long lseek64(int fd, long long off, int whence) {
+  if (__crace_nondet_bits(1))
+    return __crace_libc_fail();
+  long long r = __crace_nondet_longlong();
+  return r < 0 ? -r - 1 : r;
+}
+CRACE_MODEL int dup(int fd) { return __crace_libc_fd(); }
+CRACE_MODEL int dup2(int fd, int fd2) { return __crace_nondet_bits(1) ? __crace_libc_fail() : fd2; }
+CRACE_MODEL int pipe(int fds[2]) {
+  if (__crace_nondet_bits(1))
+    return __crace_libc_fail();
+  fds[0] = (int)(__crace_nondet_bits(16) & 0x7fff);
+  fds[1] = (int)(__crace_nondet_bits(16) & 0x7fff);
+  return 0;
+}
+CRACE_MODEL int isatty(int fd) { return (int)__crace_nondet_bits(1); }
+CRACE_MODEL int fsync(int fd) { return __crace_libc_status(); }
+CRACE_MODEL int fdatasync(int fd) { return __crace_libc_status(); }
+CRACE_MODEL int ftruncate(int fd, long len) { return __crace_libc_status(); }
+CRACE_MODEL int lockf(int fd, int cmd, long len) { return __crace_libc_status(); }
+CRACE_MODEL int lockf64(int fd, int cmd, long long len) { return __crace_libc_status(); }
+CRACE_MODEL int flock(int fd, int op) { return __crace_libc_status(); }
+CRACE_MODEL int getdtablesize(void) { return 1 + (int)__crace_nondet_bits(16); }
+
+/* Paths. */
+#define CRACE_PATH_CALL(NAME)                                                  \
+  CRACE_MODEL int NAME(const char *path) {                                     \
+    __crace_libc_read_string(path);                                            \
+    return __crace_libc_status();                                              \
+  }
+CRACE_PATH_CALL(unlink)
+CRACE_PATH_CALL(rmdir)
+CRACE_PATH_CALL(chdir)
+CRACE_PATH_CALL(chroot)
+CRACE_PATH_CALL(umount)
+CRACE_MODEL int mkdir(const char *path, unsigned mode) {
+  __crace_libc_read_string(path);
+  return __crace_libc_status();
+}
+CRACE_MODEL int access(const char *path, int mode) {
+  __crace_libc_read_string(path);
+  return __crace_libc_status();
+}
+CRACE_MODEL int chmod(const char *path, unsigned mode) {
+  __crace_libc_read_string(path);
+  return __crace_libc_status();
+}
+CRACE_MODEL int chown(const char *path, unsigned u, unsigned g) {
+  __crace_libc_read_string(path);
+  return __crace_libc_status();
+}
+CRACE_MODEL int umount2(const char *path, int flags) {
+  __crace_libc_read_string(path);
+  return __crace_libc_status();
+}
+CRACE_MODEL int mount(const char *src, const char *dst, const char *type,
+                      unsigned long flags, const void *data) {
+  __crace_libc_read_string(src);
+  __crace_libc_read_string(dst);
+  __crace_libc_read_string(type);
+  if (data)
+    __crace_read(data, 0);
+  return __crace_libc_status();
+}
+CRACE_MODEL unsigned umask(unsigned m) { return __crace_nondet_bits(9); }
+CRACE_MODEL int fchdir(int fd) { return __crace_libc_status(); }
+/* The current directory's name: input. */
+CRACE_MODEL char *getcwd(char *buf, crace_size_t n) {
+  if (!buf || !n || __crace_nondet_bits(1)) {
+    __crace_libc_fail();
+    return 0;
+  }
+  __crace_libc_input_string(buf, n);
+  return buf;
+}
+CRACE_MODEL char *realpath(const char *path, char *out) {
+  __crace_libc_read_string(path);
+  if (__crace_nondet_bits(1)) {
+    __crace_libc_fail();
+    return 0;
+  }
+  if (!out && !(out = (char *)__crace_alloc(4096)))
+    return 0;
+  __crace_libc_input_string(out, 4096);
+  return out;
+}
+/* mkdtemp/mkstemp replace the template's trailing XXXXXX. */
+CRACE_MODEL void __crace_libc_fill_template(char *t) {
+  crace_size_t n = 0;
+  while (t[n])
+    n++;
+  for (crace_size_t i = n >= 6 ? n - 6 : 0; i < n; i++)
+    t[i] = (char)('a' + __crace_nondet_bits(4));
+}
+CRACE_MODEL char *mkdtemp(char *t) {
+  __crace_libc_fill_template(t);
+  if (__crace_nondet_bits(1)) {
+    __crace_libc_fail();
+    return 0;
+  }
+  return t;
+}
+CRACE_MODEL int mkstemp(char *t) {
+  __crace_libc_fill_template(t);
+  return __crace_libc_fd();
+}
+
+/* stat: struct stat's size differs with the target (glibc: 88 bytes on
+   i386, 144 on x86_64; stat64: 96 / 144); no more than the object holds is
+   written. */
+CRACE_MODEL void __crace_libc_fill_stat(void *buf, crace_size_t ilp32,
+                                        crace_size_t lp64) {
+  crace_size_t n = sizeof(void *) == 4 ? ilp32 : lp64;
+  crace_size_t room = __crace_object_size(buf);
+  __crace_libc_input(buf, n < room ? n : room);
+}
+CRACE_MODEL int __crace_libc_stat(void *buf, int big) {
+  if (__crace_nondet_bits(1))
+    return __crace_libc_fail();
+  __crace_libc_fill_stat(buf, big ? 96 : 88, 144);
+  return 0;
+}
+CRACE_MODEL int stat(const char *p, void *buf) {
+  __crace_libc_read_string(p);
+  return __crace_libc_stat(buf, 0);
+}
+CRACE_MODEL int lstat(const char *p, void *buf) {
+  __crace_libc_read_string(p);
+  return __crace_libc_stat(buf, 0);
+}
+CRACE_MODEL int fstat(int fd, void *buf) { return __crace_libc_stat(buf, 0); }
+CRACE_MODEL int stat64(const char *p, void *buf) {
+  __crace_libc_read_string(p);
+  return __crace_libc_stat(buf, 1);
+}
+CRACE_MODEL int lstat64(const char *p, void *buf) {
+  __crace_libc_read_string(p);
+  return __crace_libc_stat(buf, 1);
+}
+CRACE_MODEL int fstat64(int fd, void *buf) { return __crace_libc_stat(buf, 1); }
+CRACE_MODEL int __xstat(int v, const char *p, void *buf) { return stat(p, buf); }
+CRACE_MODEL int __lxstat(int v, const char *p, void *buf) { return lstat(p, buf); }
+CRACE_MODEL int __fxstat(int v, int fd, void *buf) { return fstat(fd, buf); }
+CRACE_MODEL int __xstat64(int v, const char *p, void *buf) { return stat64(p, buf); }
+CRACE_MODEL int __lxstat64(int v, const char *p, void *buf) { return lstat64(p, buf); }
+CRACE_MODEL int __fxstat64(int v, int fd, void *buf) { return fstat64(fd, buf); }
+/* struct statfs: 64 bytes on i386, 120 on x86_64. */
+CRACE_MODEL int statfs(const char *p, void *buf) {
+  __crace_libc_read_string(p);
+  if (__crace_nondet_bits(1))
+    return __crace_libc_fail();
+  __crace_libc_fill_stat(buf, 64, 120);
+  return 0;
+}
+CRACE_MODEL int fstatfs(int fd, void *buf) {
+  if (__crace_nondet_bits(1))
+    return __crace_libc_fail();
+  __crace_libc_fill_stat(buf, 64, 120);
+  return 0;
+}
+
+/* ---- blocking waits: they return, with input results ------------------- */
+/* fd_set: 1024 bits. */
+CRACE_MODEL int select(int n, void *r, void *w, void *e, void *timeout) {
+  if (__crace_nondet_bits(1))
+    return __crace_libc_fail();
+  if (r)
+    __crace_libc_input(r, 128);
+  if (w)
+    __crace_libc_input(w, 128);
+  if (e)
+    __crace_libc_input(e, 128);
+  if (timeout)
+    __crace_libc_input(timeout, 2 * sizeof(long));
+  return (int)__crace_libc_count(n > 0 ? 3 * (crace_size_t)n : 0);
+}
+struct __crace_libc_pollfd {
+  int fd;
+  short events;
+  short revents;
+};
+CRACE_MODEL int poll(struct __crace_libc_pollfd *fds, unsigned long n, int timeout) {
+  if (__crace_nondet_bits(1))
+    return __crace_libc_fail();
+  for (unsigned long i = 0; i < n; i++)
+    fds[i].revents = (short)__crace_nondet_bits(16);
+  return (int)__crace_libc_count(n);
+}
+CRACE_MODEL int epoll_create(int n) { return __crace_libc_fd(); }
+CRACE_MODEL int epoll_create1(int flags) { return __crace_libc_fd(); }
+CRACE_MODEL int epoll_ctl(int ep, int op, int fd, void *ev) {
+  if (ev)
+    __crace_read(ev, 12);
+  return __crace_libc_status();
+}
+/* struct epoll_event is 12 bytes (packed) on both targets. */
+CRACE_MODEL int epoll_wait(int ep, void *ev, int max, int timeout) {
+  if (__crace_nondet_bits(1))
+    return __crace_libc_fail();
+  int k = (int)__crace_libc_count(max > 0 ? (crace_size_t)max : 0);
+  __crace_libc_input(ev, (crace_size_t)k * 12);
+  return k;
+}
+CRACE_MODEL int pause(void) {
+  __crace_libc_errno = 4; /* EINTR: a signal arrived */
+  return -1;
+}
+
+/* ---- sockets ------------------------------------------------------------- */
+CRACE_MODEL int socket(int dom, int type, int proto) { return __crace_libc_fd(); }
+CRACE_MODEL int socketpair(int dom, int type, int proto, int fds[2]) {
+  return pipe(fds);
+}
+CRACE_MODEL int bind(int fd, const void *addr, unsigned len) {
+  if (len)
+    __crace_read(addr, len);
+  return __crace_libc_status();
+}
+CRACE_MODEL int connect(int fd, const void *addr, unsigned len) {
+  return bind(fd, addr, len);
+}
+CRACE_MODEL int listen(int fd, int n) { return __crace_libc_status(); }
+CRACE_MODEL int shutdown(int fd, int how) { return __crace_libc_status(); }
+/* An address from the peer: *len bytes at addr (at most what was given). */
+CRACE_MODEL void __crace_libc_input_addr(void *addr, unsigned *len) {
+  if (addr && len) {
+    unsigned n = *len;
+    __crace_libc_input(addr, n);
+    *len = (unsigned)__crace_libc_count(n);
+  }
+}
+CRACE_MODEL int accept(int fd, void *addr, unsigned *len) {
+  int r = __crace_libc_fd();
+  if (r >= 0)
+    __crace_libc_input_addr(addr, len);
+  return r;
+}
+CRACE_MODEL int accept4(int fd, void *addr, unsigned *len, int flags) {
+  return accept(fd, addr, len);
+}
+CRACE_MODEL int getpeername(int fd, void *addr, unsigned *len) {
+  int r = __crace_libc_status();
+  if (r == 0)
+    __crace_libc_input_addr(addr, len);
+  return r;
+}
+CRACE_MODEL int getsockname(int fd, void *addr, unsigned *len) {
+  return getpeername(fd, addr, len);
+}
+CRACE_MODEL int setsockopt(int fd, int lvl, int opt, const void *v, unsigned len) {
+  if (len)
+    __crace_read(v, len);
+  return __crace_libc_status();
+}
+CRACE_MODEL int getsockopt(int fd, int lvl, int opt, void *v, unsigned *len) {
+  return getpeername(fd, v, len);
+}
+CRACE_MODEL long send(int fd, const void *buf, crace_size_t n, int flags) {
+  return write(fd, buf, n);
+}
+CRACE_MODEL long sendto(int fd, const void *buf, crace_size_t n, int flags,
+                        const void *addr, unsigned len) {
+  if (len)
+    __crace_read(addr, len);
+  return write(fd, buf, n);
+}
+CRACE_MODEL long recv(int fd, void *buf, crace_size_t n, int flags) {
+  return read(fd, buf, n);
+}
+CRACE_MODEL long recvfrom(int fd, void *buf, crace_size_t n, int flags, void *addr,
+                          unsigned *len) {
+  long k = read(fd, buf, n);
+  if (k >= 0)
+    __crace_libc_input_addr(addr, len);
+  return k;
+}
+struct __crace_libc_msghdr {
+  void *name;
+  unsigned namelen;
+  struct __crace_libc_iovec *iov;
+  crace_size_t iovlen;
+  void *control;
+  crace_size_t controllen;
+  int flags;
+};
+CRACE_MODEL long recvmsg(int fd, struct __crace_libc_msghdr *m, int flags) {
+  long k = readv(fd, m->iov, (int)m->iovlen);
+  if (k >= 0) {
+    __crace_libc_input_addr(m->name, &m->namelen);
+    if (m->control && m->controllen) {
+      crace_size_t c = __crace_libc_count(m->controllen);
+      __crace_libc_input(m->control, c);
+      m->controllen = c;
+    }
+    m->flags = (int)__crace_nondet_bits(16);
+  }
+  return k;
+}
+CRACE_MODEL long sendmsg(int fd, const struct __crace_libc_msghdr *m, int flags) {
+  if (m->name && m->namelen)
+    __crace_read(m->name, m->namelen);
+  if (m->control && m->controllen)
+    __crace_read(m->control, m->controllen);
+  return writev(fd, m->iov, (int)m->iovlen);
+}
+/* Byte order, exact (x86 is little endian). */
+CRACE_MODEL unsigned short htons(unsigned short x) {
+  return (unsigned short)((x >> 8) | (x << 8));
+}
+CRACE_MODEL unsigned short ntohs(unsigned short x) { return htons(x); }
+CRACE_MODEL unsigned htonl(unsigned x) {
+  return (x >> 24) | ((x >> 8) & 0xff00) | ((x << 8) & 0xff0000) | (x << 24);
+}
+CRACE_MODEL unsigned ntohl(unsigned x) { return htonl(x); }
+/* Address text conversions: functions of their argument the model does not
+   compute. */
+CRACE_MODEL unsigned inet_addr(const char *s) {
+  __crace_libc_read_string(s);
+  return (unsigned)__crace_unknown_int();
+}
+CRACE_MODEL int inet_aton(const char *s, void *a) {
+  __crace_libc_read_string(s);
+  __crace_libc_unknown(a, 4);
+  return __crace_unknown_int();
+}
+CRACE_MODEL int inet_pton(int af, const char *s, void *a) {
+  __crace_libc_read_string(s);
+  __crace_libc_unknown(a, af == 10 ? 16 : 4);
+  return __crace_unknown_int();
+}
+struct __crace_libc_in_addr {
+  unsigned s_addr;
+};
+/* inet_ntoa returns a static buffer of libc's (filled under its lock here,
+   so only the program's reads of it race with another call). */
+static char __crace_libc_ntoa_buf[18];
+CRACE_MODEL char *inet_ntoa(struct __crace_libc_in_addr a) {
+  __crace_lock(&__crace_libc_static_lock);
+  __crace_libc_unknown(__crace_libc_ntoa_buf, 16);
+  __crace_libc_ntoa_buf[16] = 0;
+  __crace_unlock(&__crace_libc_static_lock);
+  return __crace_libc_ntoa_buf;
+}
+CRACE_MODEL const char *inet_ntop(int af, const void *a, char *dst, unsigned n) {
+  __crace_read(a, af == 10 ? 16 : 4);
+  if (n)
+    __crace_libc_unknown(dst, n);
+  return __crace_unknown_int() ? dst : 0;
+}
+CRACE_MODEL unsigned if_nametoindex(const char *name) {
+  __crace_libc_read_string(name);
+  return (unsigned)__crace_nondet_int();
+}
+
+/* ---- name lookup: answers from the network are input ------------------- */
+static __thread int __crace_libc_h_errno;
+CRACE_MODEL int *__h_errno_location(void) { return &__crace_libc_h_errno; }
+static const char __crace_libc_unknown_msg[] = "Unknown error";
+CRACE_MODEL const char *hstrerror(int e) { return __crace_libc_unknown_msg; }
+struct __crace_libc_hostent {
+  char *h_name;
+  char **h_aliases;
+  int h_addrtype;
+  int h_length;
+  char **h_addr_list;
+};
+static struct __crace_libc_hostent __crace_libc_host;
+static char __crace_libc_host_name[64];
+static char __crace_libc_host_addr[16];
+static char *__crace_libc_host_aliases[1];
+static char *__crace_libc_host_addrs[2];
+/* Fills h (names in name[64], one address in addr[16]). */
+CRACE_MODEL void __crace_libc_fill_host(struct __crace_libc_hostent *h, char *name,
+                                        char *addr, char **aliases, char **addrs) {
+  __crace_libc_input_string(name, 64);
+  __crace_libc_input(addr, 16);
+  aliases[0] = 0;
+  addrs[0] = addr;
+  addrs[1] = 0;
+  h->h_name = name;
+  h->h_aliases = aliases;
+  h->h_addrtype = __crace_nondet_bits(1) ? 2 : 10;
+  h->h_length = h->h_addrtype == 2 ? 4 : 16;
+  h->h_addr_list = addrs;
+}
+CRACE_MODEL struct __crace_libc_hostent *__crace_libc_lookup_host(void) {
+  if (__crace_nondet_bits(1)) {
+    __crace_libc_h_errno = 1 + (int)__crace_nondet_bits(2);
+    return 0;
+  }
+  __crace_lock(&__crace_libc_static_lock);
+  __crace_libc_fill_host(&__crace_libc_host, __crace_libc_host_name,
+                         __crace_libc_host_addr, __crace_libc_host_aliases,
+                         __crace_libc_host_addrs);
+  __crace_unlock(&__crace_libc_static_lock);
+  return &__crace_libc_host;
+}
+CRACE_MODEL struct __crace_libc_hostent *gethostbyname(const char *name) {
+  __crace_libc_read_string(name);
+  return __crace_libc_lookup_host();
+}
+CRACE_MODEL struct __crace_libc_hostent *gethostbyname2(const char *name, int af) {
+  return gethostbyname(name);
+}
+CRACE_MODEL struct __crace_libc_hostent *gethostbyaddr(const void *a, unsigned len,
+                                                       int type) {
+  if (len)
+    __crace_read(a, len);
+  return __crace_libc_lookup_host();
+}
+/* The reentrant form: the strings and lists go into the caller's buf. */
+CRACE_MODEL int gethostbyname_r(const char *name, struct __crace_libc_hostent *ret,
+                                char *buf, crace_size_t n,
+                                struct __crace_libc_hostent **res, int *herr) {
+  __crace_libc_read_string(name);
+  crace_size_t need = 64 + 16 + 3 * sizeof(char *);
+  if (n < need || __crace_nondet_bits(1)) {
+    *res = 0;
+    *herr = 1 + (int)__crace_nondet_bits(2);
+    return n < need ? 34 : 0;
+  }
+  char **lists = (char **)buf;
+  __crace_libc_fill_host(ret, buf + 3 * sizeof(char *), buf + 3 * sizeof(char *) + 64,
+                         lists, lists + 1);
+  *res = ret;
+  return 0;
+}
+struct __crace_libc_servent {
+  char *s_name;
+  char **s_aliases;
+  int s_port;
+  char *s_proto;
+};
+static struct __crace_libc_servent __crace_libc_serv;
+static char __crace_libc_serv_name[32];
+static char *__crace_libc_serv_aliases[1];
+CRACE_MODEL struct __crace_libc_servent *getservbyname(const char *name,
+                                                       const char *proto) {
+  __crace_libc_read_string(name);
+  __crace_libc_read_string(proto);
+  if (__crace_nondet_bits(1))
+    return 0;
+  __crace_lock(&__crace_libc_static_lock);
+  __crace_libc_input_string(__crace_libc_serv_name, 32);
+  __crace_libc_serv_aliases[0] = 0;
+  __crace_libc_serv.s_name = __crace_libc_serv_name;
+  __crace_libc_serv.s_aliases = __crace_libc_serv_aliases;
+  __crace_libc_serv.s_port = (int)__crace_nondet_bits(16);
+  __crace_libc_serv.s_proto = __crace_libc_serv_name;
+  __crace_unlock(&__crace_libc_static_lock);
+  return &__crace_libc_serv;
+}
+CRACE_MODEL int gethostname(char *name, crace_size_t n) {
+  if (n == 0 || __crace_nondet_bits(1))
+    return __crace_libc_fail();
+  __crace_libc_input_string(name, n);
+  return 0;
+}
+struct __crace_libc_utsname {
+  char f[6][65];
+};
+CRACE_MODEL int uname(struct __crace_libc_utsname *u) {
+  for (int i = 0; i < 6; i++)
+    __crace_libc_input_string(u->f[i], 65);
+  return 0;
+}
+
+/* ---- processes, users, limits -------------------------------------------- */
+CRACE_MODEL int getpid(void) { return 1 + (int)(__crace_nondet_bits(16) & 0x7ffe); }
+CRACE_MODEL int getppid(void) { return (int)(__crace_nondet_bits(16) & 0x7fff); }
+CRACE_MODEL int gettid(void) { return getpid(); }
+CRACE_MODEL unsigned getuid(void) { return (unsigned)__crace_nondet_int(); }
+CRACE_MODEL unsigned geteuid(void) { return (unsigned)__crace_nondet_int(); }
+CRACE_MODEL unsigned getgid(void) { return (unsigned)__crace_nondet_int(); }
+CRACE_MODEL unsigned getegid(void) { return (unsigned)__crace_nondet_int(); }
+CRACE_MODEL int setuid(unsigned u) { return __crace_libc_status(); }
+CRACE_MODEL int setgid(unsigned g) { return __crace_libc_status(); }
+CRACE_MODEL int seteuid(unsigned u) { return __crace_libc_status(); }
+CRACE_MODEL int setegid(unsigned g) { return __crace_libc_status(); }
+CRACE_MODEL int initgroups(const char *user, unsigned g) {
+  __crace_libc_read_string(user);
+  return __crace_libc_status();
+}
+CRACE_MODEL int setsid(void) { return __crace_libc_fd(); }
+CRACE_MODEL int setpgrp(void) { return __crace_libc_status(); }
+CRACE_MODEL int setpgid(int p, int g) { return __crace_libc_status(); }
+CRACE_MODEL int getpgrp(void) { return getpid(); }
+CRACE_MODEL int nice(int n) { return (int)__crace_nondet_bits(5); }
+/* wait/waitpid: a child's status, or -1 (no child). */
+CRACE_MODEL int waitpid(int pid, int *status, int opt) {
+  if (__crace_nondet_bits(1))
+    return __crace_libc_fail();
+  if (status)
+    *status = __crace_nondet_int();
+  return (int)(__crace_nondet_bits(16) & 0x7fff);
+}
+CRACE_MODEL int wait(int *status) { return waitpid(-1, status, 0); }
+/* struct passwd {name, passwd, uid, gid, gecos, dir, shell}: the user
+   database is input; getpwnam/getpwuid fill libc's static entry. */
+struct __crace_libc_passwd {
+  char *pw_name;
+  char *pw_passwd;
+  unsigned pw_uid;
+  unsigned pw_gid;
+  char *pw_gecos;
+  char *pw_dir;
+  char *pw_shell;
+};
+static struct __crace_libc_passwd __crace_libc_pw;
+static char __crace_libc_pw_text[5][64];
+CRACE_MODEL void __crace_libc_fill_passwd(struct __crace_libc_passwd *p, char *text,
+                                          crace_size_t each) {
+  for (int i = 0; i < 5; i++)
+    __crace_libc_input_string(text + i * each, each);
+  p->pw_name = text;
+  p->pw_passwd = text + each;
+  p->pw_gecos = text + 2 * each;
+  p->pw_dir = text + 3 * each;
+  p->pw_shell = text + 4 * each;
+  p->pw_uid = (unsigned)__crace_nondet_int();
+  p->pw_gid = (unsigned)__crace_nondet_int();
+}
+CRACE_MODEL struct __crace_libc_passwd *__crace_libc_getpw(void) {
+  if (__crace_nondet_bits(1))
+    return 0;
+  __crace_lock(&__crace_libc_static_lock);
+  __crace_libc_fill_passwd(&__crace_libc_pw, &__crace_libc_pw_text[0][0], 64);
+  __crace_unlock(&__crace_libc_static_lock);
+  return &__crace_libc_pw;
+}
+CRACE_MODEL struct __crace_libc_passwd *getpwnam(const char *name) {
+  __crace_libc_read_string(name);
+  return __crace_libc_getpw();
+}
+CRACE_MODEL struct __crace_libc_passwd *getpwuid(unsigned uid) {
+  return __crace_libc_getpw();
+}
+CRACE_MODEL int getpwuid_r(unsigned uid, struct __crace_libc_passwd *pw, char *buf,
+                           crace_size_t n, struct __crace_libc_passwd **res) {
+  if (n < 5 || __crace_nondet_bits(1)) {
+    *res = 0;
+    return n < 5 ? 34 : 0;
+  }
+  __crace_libc_fill_passwd(pw, buf, n / 5);
+  *res = pw;
+  return 0;
+}
+CRACE_MODEL int getpwnam_r(const char *name, struct __crace_libc_passwd *pw,
+                           char *buf, crace_size_t n,
+                           struct __crace_libc_passwd **res) {
+  __crace_libc_read_string(name);
+  return getpwuid_r(0, pw, buf, n, res);
+}
+/* struct group {name, passwd, gid, members}. */
+struct __crace_libc_group {
+  char *gr_name;
+  char *gr_passwd;
+  unsigned gr_gid;
+  char **gr_mem;
+};
+CRACE_MODEL int getgrgid_r(unsigned gid, struct __crace_libc_group *g, char *buf,
+                           crace_size_t n, struct __crace_libc_group **res) {
+  crace_size_t need = sizeof(char *) + 2;
+  if (n < need || __crace_nondet_bits(1)) {
+    *res = 0;
+    return n < need ? 34 : 0;
+  }
+  char **mem = (char **)buf;
+  mem[0] = 0;
+  char *text = buf + sizeof(char *);
+  crace_size_t each = (n - sizeof(char *)) / 2;
+  __crace_libc_input_string(text, each);
+  __crace_libc_input_string(text + each, each);
+  g->gr_name = text;
+  g->gr_passwd = text + each;
+  g->gr_gid = (unsigned)__crace_nondet_int();
+  g->gr_mem = mem;
+  *res = g;
+  return 0;
+}
+struct __crace_libc_rlimit {
+  unsigned long cur;
+  unsigned long max;
+};
+CRACE_MODEL int getrlimit(int r, struct __crace_libc_rlimit *l) {
+  if (__crace_nondet_bits(1))
+    return __crace_libc_fail();
+  l->cur = (unsigned long)__crace_nondet_longlong();
+  l->max = (unsigned long)__crace_nondet_longlong();
+  return 0;
+}
+CRACE_MODEL int setrlimit(int r, const struct __crace_libc_rlimit *l) {
+  __crace_read(l, sizeof *l);
+  return __crace_libc_status();
+}
+CRACE_MODEL int getrlimit64(int r, void *l) {
+  if (__crace_nondet_bits(1))
+    return __crace_libc_fail();
+  __crace_libc_input(l, 16);
+  return 0;
+}
+CRACE_MODEL int setrlimit64(int r, const void *l) {
+  __crace_read(l, 16);
+  return __crace_libc_status();
+}
+/* struct rusage: 2 timevals and 14 longs. */
+CRACE_MODEL int getrusage(int who, void *u) {
+  __crace_libc_input(u, 18 * sizeof(long));
+  return 0;
+}
+CRACE_MODEL long times(void *t) {
+  __crace_libc_input(t, 4 * sizeof(long));
+  return (long)__crace_nondet_longlong();
+}
+/* daemon: models/start.c (it forks). */
+
+/* ---- time: the clock is input --------------------------------------------- */
+CRACE_MODEL long time(long *t) {
+  long v = (long)__crace_nondet_longlong();
+  if (t)
+    *t = v;
+  return v;
+}
+CRACE_MODEL int gettimeofday(long *tv, void *tz) {
+  if (tv) {
+    tv[0] = (long)__crace_nondet_longlong();
+    tv[1] = (long)(__crace_nondet_int() & 0xfffff) % 1000000;
+  }
+  if (tz)
+    __crace_libc_input(tz, 2 * sizeof(int));
+  return 0;
+}
+CRACE_MODEL int clock_gettime(int clk, long *ts) {
+  ts[0] = (long)__crace_nondet_longlong();
+  ts[1] = (long)((unsigned)__crace_nondet_int() % 1000000000u);
+  return 0;
+}
+/* struct tm: 9 ints, a long and a pointer (glibc). Conversions are
+   functions of the time and the time zone (input) that the model does not
+   compute: unknown fields. localtime/gmtime fill libc's static tm under
+   its lock. */
+struct __crace_libc_tm {
+  int f[9];
+  long gmtoff;
+  const char *zone;
+};
+static struct __crace_libc_tm __crace_libc_tm_buf;
+static const char __crace_libc_zone[] = "UTC";
+CRACE_MODEL struct __crace_libc_tm *localtime_r(const long *t,
+                                                struct __crace_libc_tm *tm) {
+  __crace_read(t, sizeof(long));
+  for (int i = 0; i < 9; i++)
+    tm->f[i] = __crace_unknown_int();
+  tm->gmtoff = (long)__crace_unknown_longlong();
+  tm->zone = __crace_libc_zone;
+  return __crace_unknown_int() ? tm : 0;
+}
+CRACE_MODEL struct __crace_libc_tm *gmtime_r(const long *t, struct __crace_libc_tm *tm) {
+  return localtime_r(t, tm);
+}
+CRACE_MODEL struct __crace_libc_tm *localtime(const long *t) {
+  __crace_lock(&__crace_libc_static_lock);
+  struct __crace_libc_tm *r = localtime_r(t, &__crace_libc_tm_buf);
+  __crace_unlock(&__crace_libc_static_lock);
+  return r;
+}
+CRACE_MODEL struct __crace_libc_tm *gmtime(const long *t) { return localtime(t); }
+CRACE_MODEL long mktime(struct __crace_libc_tm *tm) {
+  __crace_read(tm, sizeof *tm);
+  /* normalises the fields it was given */
+  for (int i = 0; i < 9; i++)
+    tm->f[i] = __crace_unknown_int();
+  return (long)__crace_unknown_longlong();
+}
+CRACE_MODEL crace_size_t strftime(char *s, crace_size_t n, const char *fmt,
+                                  const struct __crace_libc_tm *tm) {
+  __crace_libc_read_string(fmt);
+  __crace_read(tm, sizeof *tm);
+  crace_size_t k = (crace_size_t)__crace_unknown_longlong();
+  if (k >= n)
+    return 0;
+  __crace_libc_unknown(s, k);
+  s[k] = 0;
+  return k;
+}
+CRACE_MODEL void tzset(void) {}
+CRACE_MODEL double difftime(long a, long b) { return (double)a - (double)b; }
+
+/* ---- directories: their entries are input ---------------------------------- */
+/* glibc's struct dirent: inode, offset, record length, type, name[256]. */
+struct __crace_libc_dirent {
+  unsigned long d_ino;
+  long d_off;
+  unsigned short d_reclen;
+  unsigned char d_type;
+  char d_name[256];
+};
+/* A DIR holds the entry readdir returns (as glibc's does). */
+CRACE_MODEL void *opendir(const char *path) {
+  __crace_libc_read_string(path);
+  if (__crace_nondet_bits(1)) {
+    __crace_libc_fail();
+    return 0;
+  }
+  return __crace_alloc(sizeof(struct __crace_libc_dirent));
+}
+CRACE_MODEL void *fdopendir(int fd) { return opendir(0); }
+CRACE_MODEL int closedir(void *d) {
+  __crace_free(d);
+  return 0;
+}
+CRACE_MODEL void __crace_libc_fill_dirent(struct __crace_libc_dirent *e) {
+  e->d_ino = (unsigned long)__crace_nondet_longlong();
+  e->d_off = (long)__crace_nondet_longlong();
+  e->d_reclen = (unsigned short)__crace_nondet_bits(16);
+  e->d_type = (unsigned char)__crace_nondet_bits(4);
+  __crace_libc_input_string(e->d_name, 256);
+}
+CRACE_MODEL struct __crace_libc_dirent *readdir(void *d) {
+  if (__crace_nondet_bits(1))
+    return 0; /* no more entries */
+  struct __crace_libc_dirent *e = (struct __crace_libc_dirent *)d;
+  __crace_libc_fill_dirent(e);
+  return e;
+}
+CRACE_MODEL struct __crace_libc_dirent *readdir64(void *d) { return readdir(d); }
+CRACE_MODEL int readdir_r(void *d, struct __crace_libc_dirent *e,
+                          struct __crace_libc_dirent **res) {
+  if (__crace_nondet_bits(1)) {
+    *res = 0;
+    return 0;
+  }
+  __crace_libc_fill_dirent(e);
+  *res = e;
+  return 0;
+}
+CRACE_MODEL void rewinddir(void *d) {}
+/* scandir: each entry goes through the filter; the kept ones are sorted
+   with the comparator (both are the program's code and run here). */
+CRACE_MODEL int scandir(const char *path, struct __crace_libc_dirent ***list,
+                        int (*filter)(const struct __crace_libc_dirent *),
+                        int (*cmp)(const struct __crace_libc_dirent **,
+                                   const struct __crace_libc_dirent **)) {
+  __crace_libc_read_string(path);
+  if (__crace_nondet_bits(1))
+    return __crace_libc_fail();
+  crace_size_t n = __crace_libc_count(64);
+  struct __crace_libc_dirent **a = (struct __crace_libc_dirent **)__crace_alloc(
+      (n ? n : 1) * sizeof(void *));
+  if (!a)
+    return __crace_libc_fail();
+  crace_size_t k = 0;
+  for (crace_size_t i = 0; i < n; i++) {
+    struct __crace_libc_dirent *e = (struct __crace_libc_dirent *)__crace_alloc(
+        sizeof(struct __crace_libc_dirent));
+    if (!e)
+      return __crace_libc_fail();
+    __crace_libc_fill_dirent(e);
+    if (!filter || filter(e))
+      a[k++] = e;
+    else
+      __crace_free(e);
+  }
+  if (cmp)
+    qsort(a, k, sizeof(void *), (int (*)(const void *, const void *))cmp);
+  *list = a;
+  return (int)k;
+}
+CRACE_MODEL int alphasort(const struct __crace_libc_dirent **a,
+                          const struct __crace_libc_dirent **b) {
+  return strcmp((*a)->d_name, (*b)->d_name);
+}
+/* ftw: fn runs on every entry of the tree (input), with a fresh path and
+   stat buffer; a nonzero result stops the walk and is returned. */
+CRACE_MODEL int ftw(const char *dir, int (*fn)(const char *, const void *, int),
+                    int nfd) {
+  __crace_libc_read_string(dir);
+  crace_size_t n = __crace_libc_count(64);
+  for (crace_size_t i = 0; i < n; i++) {
+    char *path = (char *)__crace_alloc(256);
+    void *st = __crace_alloc(144);
+    if (!path || !st)
+      return -1;
+    __crace_libc_input_string(path, 256);
+    __crace_libc_fill_stat(st, 88, 144);
+    int r = fn(path, st, (int)__crace_nondet_bits(3));
+    __crace_free(path);
+    __crace_free(st);
+    if (r)
+      return r;
+  }
+  return __crace_libc_status();
+}
+CRACE_MODEL int nftw(const char *dir,
+                     int (*fn)(const char *, const void *, int, void *), int nfd,
+                     int flags) {
+  __crace_libc_read_string(dir);
+  crace_size_t n = __crace_libc_count(64);
+  for (crace_size_t i = 0; i < n; i++) {
+    char *path = (char *)__crace_alloc(256);
+    void *st = __crace_alloc(144);
+    int *ftwbuf = (int *)__crace_alloc(2 * sizeof(int));
+    if (!path || !st || !ftwbuf)
+      return -1;
+    __crace_libc_input_string(path, 256);
+    __crace_libc_fill_stat(st, 88, 144);
+    __crace_libc_input(ftwbuf, 2 * sizeof(int));
+    int r = fn(path, st, (int)__crace_nondet_bits(3), ftwbuf);
+    __crace_free(path);
+    __crace_free(st);
+    __crace_free(ftwbuf);
+    if (r)
+      return r;
+  }
+  return __crace_libc_status();
+}
+
+/* Mount table (getmntent_r fills the caller's entry from the caller's buf). */
+CRACE_MODEL void *setmntent(const char *f, const char *mode) { return fopen(f, mode); }
+CRACE_MODEL int endmntent(void *f) { return 1; }
+struct __crace_libc_mntent {
+  char *fsname, *dir, *type, *opts;
+  int freq, passno;
+};
+CRACE_MODEL struct __crace_libc_mntent *getmntent_r(void *f, struct __crace_libc_mntent *m,
+                                                    char *buf, int n) {
+  if (n < 4 || __crace_nondet_bits(1))
+    return 0;
+  crace_size_t each = (crace_size_t)n / 4;
+  for (int i = 0; i < 4; i++)
+    __crace_libc_input_string(buf + i * each, each);
+  m->fsname = buf;
+  m->dir = buf + each;
+  m->type = buf + 2 * each;
+  m->opts = buf + 3 * each;
+  m->freq = (int)__crace_nondet_bits(8);
+  m->passno = (int)__crace_nondet_bits(8);
+  return m;
+}
+
+/* ---- memory mappings ------------------------------------------------------ */
+/* A fresh object of len bytes (MAP_FAILED when it fails). An anonymous
+   mapping is zero; a file's contents are input. Mappings shared with other
+   processes are not modelled beyond that. munmap leaves the object (a use
+   after it is a memory error, not a race). */
+CRACE_MODEL void *mmap(void *addr, crace_size_t len, int prot, int flags, int fd,
+                       long off) {
+  void *p = len && !__crace_nondet_bits(1) ? __crace_alloc(len) : 0;
+  if (!p) {
+    __crace_libc_fail();
+    return (void *)-1;
+  }
+  if (!(flags & 0x20)) /* not MAP_ANONYMOUS */
+    __crace_libc_input(p, len);
+  return p;
+}
+CRACE_MODEL void *mmap64(void *addr, crace_size_t len, int prot, int flags, int fd,
+                         long long off) {
+  return mmap(addr, len, prot, flags, fd, 0);
+}
+CRACE_MODEL int munmap(void *p, crace_size_t len) { return __crace_libc_status(); }
+CRACE_MODEL int mprotect(void *p, crace_size_t len, int prot) {
+  return __crace_libc_status();
+}
+CRACE_MODEL int msync(void *p, crace_size_t len, int flags) { return __crace_libc_status(); }
+CRACE_MODEL int madvise(void *p, crace_size_t len, int advice) { return 0; }
+CRACE_MODEL int mlock(const void *p, crace_size_t len) { return __crace_libc_status(); }
+CRACE_MODEL int munlock(const void *p, crace_size_t len) { return __crace_libc_status(); }
+/* mremap: the contents move to a fresh object (varargs: a new address). */
+CRACE_MODEL void *mremap(void *old, crace_size_t oldlen, crace_size_t len, int flags,
+                         ...) {
+  void *p = len && !__crace_nondet_bits(1) ? __crace_alloc(len) : 0;
+  if (!p) {
+    __crace_libc_fail();
+    return (void *)-1;
+  }
+  __builtin_memcpy(p, old, oldlen < len ? oldlen : len);
+  return p;
+}
+
+/* ---- signal sets: exact (the signals themselves are models/start.c's) ---- */
+#define CRACE_SIGWORDS (128 / sizeof(unsigned long))
+CRACE_MODEL int sigemptyset(unsigned long *s) {
+  for (unsigned i = 0; i < CRACE_SIGWORDS; i++)
+    s[i] = 0;
+  return 0;
+}
+CRACE_MODEL int sigfillset(unsigned long *s) {
+  for (unsigned i = 0; i < CRACE_SIGWORDS; i++)
+    s[i] = ~0UL;
+  return 0;
+}
+#define CRACE_SIGBITS (8 * sizeof(unsigned long))
+CRACE_MODEL int sigaddset(unsigned long *s, int n) {
+  if (n < 1 || n > 64) {
+    __crace_libc_errno = 22; /* EINVAL */
+    return -1;
+  }
+  s[(n - 1) / CRACE_SIGBITS] |= 1UL << ((n - 1) % CRACE_SIGBITS);
+  return 0;
+}
+CRACE_MODEL int sigdelset(unsigned long *s, int n) {
+  if (n < 1 || n > 64) {
+    __crace_libc_errno = 22;
+    return -1;
+  }
+  s[(n - 1) / CRACE_SIGBITS] &= ~(1UL << ((n - 1) % CRACE_SIGBITS));
+  return 0;
+}
+CRACE_MODEL int sigismember(const unsigned long *s, int n) {
+  if (n < 1 || n > 64) {
+    __crace_libc_errno = 22;
+    return -1;
+  }
+  return (s[(n - 1) / CRACE_SIGBITS] >> ((n - 1) % CRACE_SIGBITS)) & 1;
+}
+/* sigwait: returns when a signal of the set arrives (from any process), or
+   never. */
+CRACE_MODEL int sigwait(const unsigned long *s, int *sig) {
+  int n = 1 + (int)__crace_nondet_bits(6);
+  __crace_assume(sigismember(s, n) == 1);
+  *sig = n;
+  return 0;
+}
+
+/* ---- threads: calls of old or rarely used pthread API ------------------- */
+CRACE_MODEL int pthread_attr_getstacksize(const void *a, crace_size_t *s) {
+  *s = (crace_size_t)__crace_nondet_longlong();
+  return 0;
+}
+CRACE_MODEL int pthread_attr_getdetachstate(const void *a, int *s) {
+  *s = (int)__crace_nondet_bits(1);
+  return 0;
+}
+/* pthread_cancel is a no-op in models/pthread.c: no thread is ever
+   cancelled, so testing for it does nothing. */
+CRACE_MODEL void pthread_testcancel(void) {}
+/* Draft-4 (DCE) threads, as old programs call them. */
+CRACE_MODEL int pthread_attr_create(void *a) { return 0; }
+CRACE_MODEL int pthread_mutexattr_setkind_np(void *a, int k) { return 0; }
+
+/* ---- dynamic loading: a library may fail to load -------------------------- */
+/* dlsym stays unmodelled: the code it returns is not the program's. */
+CRACE_MODEL void *dlopen(const char *file, int mode) {
+  __crace_libc_read_string(file);
+  return __crace_nondet_bits(1) ? 0 : __crace_alloc(1);
+}
+CRACE_MODEL int dlclose(void *h) { return (int)__crace_nondet_bits(1); }
+static const char __crace_libc_dl_msg[] = "dynamic loading failed";
+CRACE_MODEL char *dlerror(void) {
+  return __crace_nondet_bits(1) ? 0 : (char *)__crace_libc_dl_msg;
+}
+
+/* ---- regular expressions: results computed from the pattern, unknown ---- */
+/* regex_t is libc's compiled pattern (32 bytes on i386, 64 on x86_64);
+   regmatch_t is two ints. */
+CRACE_MODEL int regcomp(void *re, const char *pattern, int flags) {
+  __crace_libc_read_string(pattern);
+  __crace_libc_unknown(re, sizeof(void *) == 4 ? 32 : 64);
+  return __crace_unknown_int();
+}
+CRACE_MODEL int regexec(const void *re, const char *s, crace_size_t n, int *match,
+                        int flags) {
+  __crace_read(re, sizeof(void *) == 4 ? 32 : 64);
+  __crace_libc_read_string(s);
+  if (n && match)
+    __crace_libc_unknown(match, n * 2 * sizeof(int));
+  return __crace_unknown_int();
+}
+CRACE_MODEL void regfree(void *re) {}
+CRACE_MODEL crace_size_t regerror(int e, const void *re, char *buf, crace_size_t n) {
+  if (n)
+    __crace_libc_unknown(buf, 1);
+  return 1 + (crace_size_t)(unsigned)__crace_unknown_int();
+}
+
+/* ---- environment ---------------------------------------------------------- */
+/* The environment (getenv, environ) is models/start.c's; setenv changes it,
+   which the model of getenv — any string or none — already allows. */
+CRACE_MODEL int setenv(const char *name, const char *value, int overwrite) {
+  __crace_libc_read_string(name);
+  __crace_libc_read_string(value);
+  return __crace_libc_status();
+}
+CRACE_MODEL int unsetenv(const char *name) {
+  __crace_libc_read_string(name);
+  return __crace_libc_status();
+}
+CRACE_MODEL int putenv(char *s) {
+  __crace_libc_read_string(s);
+  return __crace_libc_status();
+}
+
+/* ---- macOS names (asm labels of its headers) ------------------------------ */
+#define CRACE_MAC(ret, name, label, params, args)                              \
+  CRACE_MODEL ret __crace_libc_mac_##name params __asm__(label);               \
+  CRACE_MODEL ret __crace_libc_mac_##name params { return name args; }
+CRACE_MAC(int, accept, "_accept$UNIX2003", (int f, void *a, unsigned *l), (f, a, l))
+CRACE_MAC(int, bind, "_bind$UNIX2003", (int f, const void *a, unsigned l), (f, a, l))
+CRACE_MAC(int, close, "_close$UNIX2003", (int f), (f))
+CRACE_MAC(int, closedir, "_closedir$UNIX2003", (void *d), (d))
+CRACE_MAC(int, connect, "_connect$UNIX2003", (int f, const void *a, unsigned l), (f, a, l))
+CRACE_MAC(int, getpeername, "_getpeername$UNIX2003", (int f, void *a, unsigned *l),
+          (f, a, l))
+CRACE_MAC(int, getsockname, "_getsockname$UNIX2003", (int f, void *a, unsigned *l),
+          (f, a, l))
+CRACE_MAC(int, listen, "_listen$UNIX2003", (int f, int n), (f, n))
+CRACE_MAC(void *, opendir, "_opendir$UNIX2003", (const char *p), (p))
+CRACE_MAC(long, read, "_read$UNIX2003", (int f, void *b, crace_size_t n), (f, b, n))
+CRACE_MAC(long, recv, "_recv$UNIX2003", (int f, void *b, crace_size_t n, int fl),
+          (f, b, n, fl))
+CRACE_MAC(long, recvfrom, "_recvfrom$UNIX2003",
+          (int f, void *b, crace_size_t n, int fl, void *a, unsigned *l),
+          (f, b, n, fl, a, l))
+CRACE_MAC(int, select, "_select$UNIX2003", (int n, void *r, void *w, void *e, void *t),
+          (n, r, w, e, t))
+CRACE_MAC(long, send, "_send$UNIX2003", (int f, const void *b, crace_size_t n, int fl),
+          (f, b, n, fl))
+CRACE_MAC(long, sendto, "_sendto$UNIX2003",
+          (int f, const void *b, crace_size_t n, int fl, const void *a, unsigned l),
+          (f, b, n, fl, a, l))
+CRACE_MAC(char *, strerror, "_strerror$UNIX2003", (int e), (e))
+CRACE_MAC(crace_size_t, strftime, "_strftime$UNIX2003",
+          (char *s, crace_size_t n, const char *f, const struct __crace_libc_tm *t),
+          (s, n, f, t))
+CRACE_MODEL int __crace_libc_mac_open(const char *p, int fl, ...) __asm__("_open$UNIX2003");
+CRACE_MODEL int __crace_libc_mac_open(const char *p, int fl, ...) {
+  __crace_libc_read_string(p);
+  return __crace_libc_fd();
+}
+/* macOS's struct stat (96 bytes on i386, 144 on x86_64) and struct dirent
+   differ from glibc's: the entry is input bytes wherever its fields are. */
+CRACE_MODEL int __crace_libc_mac_stat(const char *p, void *buf) __asm__("_stat");
+CRACE_MODEL int __crace_libc_mac_stat(const char *p, void *buf) {
+  __crace_libc_read_string(p);
+  if (__crace_nondet_bits(1))
+    return __crace_libc_fail();
+  __crace_libc_fill_stat(buf, 96, 144);
+  return 0;
+}
+CRACE_MODEL void *__crace_libc_mac_readdir(void *d) __asm__("_readdir");
+CRACE_MODEL void *__crace_libc_mac_readdir(void *d) {
+  if (__crace_nondet_bits(1))
+    return 0;
+  crace_size_t n = sizeof(struct __crace_libc_dirent);
+  __crace_libc_input(d, n - 1);
+  ((char *)d)[n - 1] = 0;
+  return d;
+}
+/* macOS's assertion failure. */
+CRACE_MODEL void __assert_rtn(const char *fn, const char *file, int line,
+                              const char *e) {
+  __crace_assert(0, e);
+  __crace_exit(134);
+}
+
+/* glibc's name-service switch configuration. */
+CRACE_MODEL int __nss_configure_lookup(const char *db, const char *service) {
+  __crace_libc_read_string(db);
+  __crace_libc_read_string(service);
+  return __crace_libc_status();
+}
+
+/* ---- setjmp: the first return ----------------------------------------------- */
+/* setjmp returns 0 when called; it returns again only through longjmp,
+   which stays unmodelled (a call to it is an unsoundness reason of its own,
+   src/model/ProgramModel.cpp), so every execution the models allow has the
+   one return. pthread_cleanup_push expands to __sigsetjmp and
+   __pthread_register_cancel: its second return comes with cancellation,
+   which models/pthread.c never performs (pthread_cancel is a no-op). */
+CRACE_MODEL int setjmp(void *env) { return 0; }
+CRACE_MODEL int _setjmp(void *env) { return 0; }
+CRACE_MODEL int __sigsetjmp(void *env, int savemask) { return 0; }
+CRACE_MODEL void __pthread_register_cancel(void *buf) {}
+CRACE_MODEL void __pthread_unregister_cancel(void *buf) {}
+CRACE_MODEL void __pthread_unwind_next(void *buf) { __crace_thread_exit((void *)-1); }
