@@ -91,8 +91,8 @@ CRACE_MODEL int dup2(int fd, int fd2) { return __crace_nondet_bits(1) ? __crace_
 CRACE_MODEL int pipe(int fds[2]) {
   if (__crace_nondet_bits(1))
     return __crace_libc_fail();
-  fds[0] = (int)(__crace_nondet_bits(16) & 0x7fff);
-  fds[1] = (int)(__crace_nondet_bits(16) & 0x7fff);
+  fds[0] = __crace_nondet_int() & 0x7fffffff;
+  fds[1] = __crace_nondet_int() & 0x7fffffff;
   return 0;
 }
 CRACE_MODEL int isatty(int fd) { return (int)__crace_nondet_bits(1); }
@@ -548,8 +548,8 @@ CRACE_MODEL int uname(struct __crace_libc_utsname *u) {
 }
 
 /* ---- processes, users, limits -------------------------------------------- */
-CRACE_MODEL int getpid(void) { return 1 + (int)(__crace_nondet_bits(16) & 0x7ffe); }
-CRACE_MODEL int getppid(void) { return (int)(__crace_nondet_bits(16) & 0x7fff); }
+CRACE_MODEL int getpid(void) { return 1 + (__crace_nondet_int() & 0x3ffffe); }
+CRACE_MODEL int getppid(void) { return __crace_nondet_int() & 0x3fffff; }
 CRACE_MODEL int gettid(void) { return getpid(); }
 CRACE_MODEL unsigned getuid(void) { return (unsigned)__crace_nondet_int(); }
 CRACE_MODEL unsigned geteuid(void) { return (unsigned)__crace_nondet_int(); }
@@ -574,7 +574,7 @@ CRACE_MODEL int waitpid(int pid, int *status, int opt) {
     return __crace_libc_fail();
   if (status)
     *status = __crace_nondet_int();
-  return (int)(__crace_nondet_bits(16) & 0x7fff);
+  return __crace_nondet_int() & 0x3fffff;
 }
 CRACE_MODEL int wait(int *status) { return waitpid(-1, status, 0); }
 /* struct passwd {name, passwd, uid, gid, gecos, dir, shell}: the user
@@ -1057,8 +1057,10 @@ CRACE_MODEL crace_size_t regerror(int e, const void *re, char *buf, crace_size_t
 }
 
 /* ---- environment ---------------------------------------------------------- */
-/* The environment (getenv, environ) is models/start.c's; setenv changes it,
-   which the model of getenv — any string or none — already allows. */
+/* The environment itself (getenv, environ) is modelled elsewhere
+   (models/start.c); setenv and friends read their arguments and may fail.
+   A getenv model must not take the environment to be fixed, since these
+   change it. */
 CRACE_MODEL int setenv(const char *name, const char *value, int overwrite) {
   __crace_libc_read_string(name);
   __crace_libc_read_string(value);

@@ -59,13 +59,15 @@ CRACE_MODEL int ftrylockfile(void *f) { return __crace_trylock(f); }
 CRACE_MODEL char *fgets(char *s, int n, void *f) {
   if (n <= 0 || __crace_nondet_bits(1))
     return 0; /* end of file or error: s is unchanged */
-  __crace_libc_input_string(s, (crace_size_t)n);
+  __crace_libc_input_line(s, (crace_size_t)n, '\n');
   return s;
 }
 CRACE_MODEL char *fgets_unlocked(char *s, int n, void *f) { return fgets(s, n, f); }
 CRACE_MODEL crace_size_t fread(void *p, crace_size_t sz, crace_size_t n, void *f) {
   crace_size_t k = __crace_libc_count(n);
   __crace_libc_input(p, k * sz);
+  if (k < n) /* a partial element: its bytes are unspecified */
+    __crace_libc_input((char *)p + k * sz, __crace_libc_count(sz));
   return k;
 }
 CRACE_MODEL crace_size_t fread_unlocked(void *p, crace_size_t sz, crace_size_t n,
@@ -92,6 +94,7 @@ CRACE_MODEL long getdelim(char **lp, crace_size_t *np, int delim, void *f) {
     __crace_libc_fail();
     return -1; /* end of file or error */
   }
+  /* The line's length is input; the buffer is grown to hold it. */
   crace_size_t k = 1 + __crace_libc_count(4094);
   char *p = *lp;
   if (!p || *np < k + 1) {
@@ -102,9 +105,7 @@ CRACE_MODEL long getdelim(char **lp, crace_size_t *np, int delim, void *f) {
     *lp = p = q;
     *np = k + 1;
   }
-  __crace_libc_input(p, k);
-  p[k] = 0;
-  return (long)k;
+  return (long)__crace_libc_input_line(p, k + 1, delim);
 }
 CRACE_MODEL long __getdelim(char **lp, crace_size_t *np, int delim, void *f) {
   return getdelim(lp, np, delim, f);

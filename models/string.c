@@ -27,15 +27,23 @@ CRACE_MODEL crace_size_t __crace_libc_count(crace_size_t n) {
   crace_size_t k = (crace_size_t)(unsigned)__crace_nondet_int();
   return k <= n ? k : n;
 }
-/* An input string of at most cap - 1 characters and its zero (cap > 0). */
-CRACE_MODEL crace_size_t __crace_libc_input_string(char *p, crace_size_t cap) {
-  crace_size_t k = __crace_libc_count(cap - 1);
-  for (crace_size_t i = 0; i < k; i++) {
+/* Input of at most cap - 1 bytes and a zero after them (cap > 0); when
+   stop >= 0, the input ends after the first byte equal to stop (fgets'
+   newline, getdelim's delimiter), as the real functions write nothing
+   past it. Returns the number of bytes written before the zero. */
+CRACE_MODEL crace_size_t __crace_libc_input_line(char *p, crace_size_t cap, int stop) {
+  crace_size_t k = __crace_libc_count(cap - 1), i = 0;
+  while (i < k) {
     char c = (char)__crace_nondet_bits(8);
-    p[i] = c ? c : 'x'; /* no zero inside: k is the length */
+    p[i++] = c;
+    if (stop >= 0 && (unsigned char)c == (unsigned char)stop)
+      break;
   }
-  p[k] = 0;
-  return k;
+  p[i] = 0;
+  return i;
+}
+CRACE_MODEL crace_size_t __crace_libc_input_string(char *p, crace_size_t cap) {
+  return __crace_libc_input_line(p, cap, -1);
 }
 /* n bytes at p that are a function of the arguments the model does not
    compute. */
@@ -66,7 +74,7 @@ CRACE_MODEL int __crace_libc_status(void) {
 CRACE_MODEL int __crace_libc_fd(void) {
   if (__crace_nondet_bits(1))
     return __crace_libc_fail();
-  return (int)(__crace_nondet_bits(16) & 0x7fff);
+  return __crace_nondet_int() & 0x7fffffff;
 }
 /* A byte count in [0, n], or -1 with errno set. */
 CRACE_MODEL long __crace_libc_size(crace_size_t n) {

@@ -9,6 +9,7 @@
 #include "engines/bmc/Z3Ops.h"
 #include "model/SyncAPI.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/CFG.h"
@@ -16,6 +17,7 @@
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/GetElementPtrTypeIterator.h"
 #include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
@@ -1020,7 +1022,41 @@ void Encoder::run(const Function &Entry) {
   z3::sort InnerSort = Z.array_sort(OffSort, ByteSort);
   Mem0 = Z.constant("mem0", Z.array_sort(ObjSort, InnerSort));
   Alive0 = z3::const_array(ObjSort, Z.bool_val(false));
+  // Globals no code refers to, directly or through the initialisers of
+  // globals it refers to (the C models' tables and buffers whose functions
+  // the program does not call), cannot be accessed: they get no object, so
+  // their initial bytes do not weigh on every memory query.
+  DenseSet<const GlobalVariable *> Live;
+  {
+    SmallVector<const Constant *, 64> Work;
+    auto Visit = [&](const Value *V) {
+      if (auto *C = dyn_cast<Constant>(V))
+        Work.push_back(C);
+    };
+    for (const Function &F : M)
+      for (const Instruction &I : instructions(F))
+        for (const Value *Op : I.operands())
+          Visit(Op);
+    DenseSet<const Constant *> Seen;
+    while (!Work.empty()) {
+      const Constant *C = Work.pop_back_val();
+      if (!Seen.insert(C).second)
+        continue;
+      if (auto *G = dyn_cast<GlobalVariable>(C)) {
+        Live.insert(G);
+        if (G->hasInitializer())
+          Work.push_back(G->getInitializer());
+        continue;
+      }
+      if (isa<GlobalValue>(C))
+        continue;
+      for (const Value *Op : C->operands())
+        Visit(Op);
+    }
+  }
   for (const GlobalVariable &G : M.globals()) {
+    if (!Live.count(&G))
+      continue;
     uint64_t Size = DL.getTypeAllocSize(G.getValueType()).getFixedValue();
     unsigned Id = newObject(bv(Size, OffBits), false);
     GlobalIds[&G] = Id;
@@ -1028,6 +1064,8 @@ void Encoder::run(const Function &Entry) {
     Alive0 = z3::store(Alive0, bv(Id, ObjBits), Z.bool_val(true));
   }
   for (const GlobalVariable &G : M.globals()) {
+    if (!Live.count(&G))
+      continue;
     z3::expr IdE = bv(GlobalIds[&G], ObjBits);
     if (G.hasInitializer()) {
       z3::expr Inner = z3::const_array(OffSort, bv(0, 8));

@@ -1,4 +1,7 @@
-// RUN: %crace --driver --verify --engine=kiss %s -- -I %S/../drivers/Inputs
+// RUN: %crace --driver --verify --engine=kiss --not-concurrent=dev_write:dev_write %s -- -I %S/../drivers/Inputs
+// (write against write races too; kiss reports one race per object, the
+// first counterexample Z3 gives, so that pair is excluded here to make the
+// read/write one the race to find)
 // Issue 5, item 5: a driver checked by kiss with the KISS paper's harness
 // (the default for kiss in driver mode): two threads, each calling one
 // entry point chosen nondeterministically. read and write race on the
