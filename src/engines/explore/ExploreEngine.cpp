@@ -238,6 +238,8 @@ private:
   /// Whether each thread is inside an atomic section (its accesses are
   /// atomic), tracked from AtomicBegin/End events.
   std::vector<unsigned> AtomicNesting;
+  /// Memory operations a thread performed in its current atomic section.
+  std::vector<unsigned> SectionAccesses;
 
   // Race hints: happens-before by program order and synchronisation only
   // (not by plain memory conflicts, unlike the DPOR clocks above), as a
@@ -391,6 +393,12 @@ void Explorer::record(unsigned T, const PendingOp &Op) {
     if (PerThread[T].empty() || PerThread[T].back() != Idx)
       PerThread[T].push_back(Idx);
   }
+  if (SectionAccesses.size() <= T)
+    SectionAccesses.resize(T + 1, 0);
+  if (Op.K == PendingOp::AtomicBegin && !ownsAtomic(T))
+    SectionAccesses[T] = 0;
+  else if (Op.K == PendingOp::Memory && ownsAtomic(T))
+    ++SectionAccesses[T];
   if (Op.K == PendingOp::AtomicBegin) {
     if (AtomicNesting.size() <= T)
       AtomicNesting.resize(T + 1, 0);
@@ -611,6 +619,17 @@ void Explorer::checkRaces(size_t D) {
           bool AtA = RA.Atomic || ownsAtomic(P), AtB = RB.Atomic || ownsAtomic(Q);
           if (!conflicting(RA, AtA, RB, AtB))
             continue;
+          // Only a section's first access is enabled together with another
+          // thread's plain access (in the state where the section began);
+          // a later one runs while the other thread cannot
+          // (pthread-complex/elimination_backoff_stack is race-free).
+          auto LaterInSection = [&](unsigned T) {
+            return ownsAtomic(T) && T < SectionAccesses.size() &&
+                   SectionAccesses[T] > 0;
+          };
+          if ((LaterInSection(P) && !AtB && !Exec.enabled(Q)) ||
+              (LaterInSection(Q) && !AtA && !Exec.enabled(P)))
+            continue;
           if (MasksSignals &&
               (Exec.isSignalHandler(P) || Exec.isSignalHandler(Q))) {
             // The program blocks signals, which is not modelled: the
@@ -706,6 +725,7 @@ bool Explorer::execute() {
   EventsByKey.clear();
   GlobalEvents.clear();
   AtomicNesting.clear();
+  SectionAccesses.clear();
   SyncClock.clear();
   SyncObjClock.clear();
   EventSyncVC.clear();
