@@ -1,0 +1,27 @@
+// RUN: %crace --verify --engine=explore %s
+// An atomic section runs without interruption: only its first access is
+// ever enabled together with another thread's plain access (in the state
+// where the section begins). Here the section's write to y comes after its
+// read of x, so the plain read of y never meets it: no race (the pattern of
+// SV-COMP's pthread-complex/elimination_backoff_stack, race-free). The
+// section's first access (the read of x) against a plain write of x would
+// race: verifier_atomic_sections.c.
+// expected-verdict: race-free
+#include <pthread.h>
+void __VERIFIER_atomic_begin(void);
+void __VERIFIER_atomic_end(void);
+int x, y;
+void *w(void *p) {
+  __VERIFIER_atomic_begin();
+  int v = x;
+  y = v + 1;
+  __VERIFIER_atomic_end();
+  return 0;
+}
+int main(void) {
+  pthread_t h;
+  pthread_create(&h, 0, w, 0);
+  int r = y;
+  pthread_join(h, 0);
+  return r;
+}
