@@ -14,6 +14,11 @@
 #define CRACE_INTRINSICS_H
 
 #define CRACE_MODEL __attribute__((used, weak, section(".crace_model")))
+/* A model the front end does not inline: the explore engine computes these
+   calls itself (src/engines/explore/Strings.cpp); the other engines use the
+   body. */
+#define CRACE_MODEL_CALL \
+  __attribute__((used, weak, noinline, section(".crace_model_call")))
 typedef unsigned long crace_size_t;
 
 /* Threads. create writes a fresh handle to *handle and starts fn(arg). */

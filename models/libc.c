@@ -40,21 +40,21 @@ CRACE_MODEL void *memmove(void *d, const void *s, crace_size_t n) {
 CRACE_MODEL void *memset(void *d, int c, crace_size_t n) {
   return __builtin_memset(d, c, n);
 }
-CRACE_MODEL int memcmp(const void *a, const void *b, crace_size_t n) {
+CRACE_MODEL_CALL int memcmp(const void *a, const void *b, crace_size_t n) {
   __crace_read(a, n);
   __crace_read(b, n);
   return __crace_unknown_int();
 }
-CRACE_MODEL crace_size_t strlen(const char *s) {
+CRACE_MODEL_CALL crace_size_t strlen(const char *s) {
   __crace_read(s, 0);
   return (crace_size_t)__crace_unknown_longlong();
 }
-CRACE_MODEL int strcmp(const char *a, const char *b) {
+CRACE_MODEL_CALL int strcmp(const char *a, const char *b) {
   __crace_read(a, 0);
   __crace_read(b, 0);
   return __crace_unknown_int();
 }
-CRACE_MODEL int strncmp(const char *a, const char *b, crace_size_t n) {
+CRACE_MODEL_CALL int strncmp(const char *a, const char *b, crace_size_t n) {
   __crace_read(a, n);
   __crace_read(b, n);
   return __crace_unknown_int();
@@ -105,24 +105,24 @@ CRACE_MODEL char *strdup(const char *s) {
     p[i] = s[i];
   return p;
 }
-CRACE_MODEL char *strchr(const char *s, int c) {
+CRACE_MODEL_CALL char *strchr(const char *s, int c) {
   __crace_read(s, 0);
   return __crace_unknown_int() ? (char *)s + __crace_unknown_int() : (char *)0;
 }
-CRACE_MODEL char *strrchr(const char *s, int c) {
+CRACE_MODEL_CALL char *strrchr(const char *s, int c) {
   __crace_read(s, 0);
   return __crace_unknown_int() ? (char *)s + __crace_unknown_int() : (char *)0;
 }
-CRACE_MODEL char *strstr(const char *s, const char *t) {
+CRACE_MODEL_CALL char *strstr(const char *s, const char *t) {
   __crace_read(s, 0);
   __crace_read(t, 0);
   return __crace_unknown_int() ? (char *)s + __crace_unknown_int() : (char *)0;
 }
-CRACE_MODEL int atoi(const char *s) {
+CRACE_MODEL_CALL int atoi(const char *s) {
   __crace_read(s, 0);
   return __crace_unknown_int();
 }
-CRACE_MODEL long atol(const char *s) {
+CRACE_MODEL_CALL long atol(const char *s) {
   __crace_read(s, 0);
   return (long)__crace_unknown_longlong();
 }

@@ -538,6 +538,28 @@ CRACE_MODEL int gethostname(char *name, crace_size_t n) {
   __crace_libc_input_string(name, n);
   return 0;
 }
+CRACE_MODEL int getdomainname(char *name, crace_size_t n) {
+  if (n == 0 || __crace_nondet_bits(1))
+    return __crace_libc_fail();
+  __crace_libc_input_string(name, n);
+  return 0;
+}
+/* NIS: the default domain is the system's domain name (input), in a buffer
+   of libc's set once; YPERR_NODOM (12) when there is none. */
+static char __crace_libc_yp_domain[65];
+static int __crace_libc_yp_domain_set;
+CRACE_MODEL int yp_get_default_domain(char **outdomain) {
+  __crace_lock(&__crace_libc_static_lock);
+  if (!__crace_libc_yp_domain_set) {
+    __crace_libc_yp_domain_set = 1;
+    __crace_libc_input_string(__crace_libc_yp_domain, sizeof __crace_libc_yp_domain);
+  }
+  __crace_unlock(&__crace_libc_static_lock);
+  if (!__crace_libc_yp_domain[0])
+    return 12;
+  *outdomain = __crace_libc_yp_domain;
+  return 0;
+}
 struct __crace_libc_utsname {
   char f[6][65];
 };
@@ -696,49 +718,126 @@ CRACE_MODEL long times(void *t) {
 }
 /* daemon: models/start.c (it forks). */
 
-/* ---- time: the clock is input --------------------------------------------- */
+/* ---- time: the clock is input, and it does not go backwards -------------- */
+/* One clock for the whole program, in nanoseconds: it starts at an
+   arbitrary instant before 2038 and each reading advances it by an
+   arbitrary amount (0 to 4.3 s). time, gettimeofday and clock_gettime (every
+   clock id) read it, so a program that waits for time to pass ("until 1 ms
+   has elapsed") terminates in explore's sampled runs as it does for real.
+   That the system clock is not set backwards while the program runs is
+   printed as an assumption (ProgramStart.cpp). */
+static unsigned long long __crace_libc_clock_ns;
+static int __crace_libc_clock_started;
+static int __crace_libc_clock_lock;
+CRACE_MODEL unsigned long long __crace_libc_clock_read(void) {
+  __crace_lock(&__crace_libc_clock_lock);
+  if (!__crace_libc_clock_started) {
+    __crace_libc_clock_started = 1;
+    __crace_libc_clock_ns =
+        (unsigned long long)(__crace_nondet_bits(31)) * 1000000000ull +
+        __crace_nondet_bits(29);
+  }
+  __crace_libc_clock_ns += __crace_nondet_bits(32);
+  unsigned long long now = __crace_libc_clock_ns;
+  __crace_unlock(&__crace_libc_clock_lock);
+  return now;
+}
 CRACE_MODEL long time(long *t) {
-  long v = (long)__crace_nondet_longlong();
+  long v = (long)(__crace_libc_clock_read() / 1000000000ull);
   if (t)
     *t = v;
   return v;
 }
 CRACE_MODEL int gettimeofday(long *tv, void *tz) {
+  unsigned long long now = __crace_libc_clock_read();
   if (tv) {
-    tv[0] = (long)__crace_nondet_longlong();
-    tv[1] = (long)(__crace_nondet_int() & 0xfffff) % 1000000;
+    tv[0] = (long)(now / 1000000000ull);
+    tv[1] = (long)(now % 1000000000ull / 1000u);
   }
   if (tz)
     __crace_libc_input(tz, 2 * sizeof(int));
   return 0;
 }
 CRACE_MODEL int clock_gettime(int clk, long *ts) {
-  ts[0] = (long)__crace_nondet_longlong();
-  ts[1] = (long)((unsigned)__crace_nondet_int() % 1000000000u);
+  unsigned long long now = __crace_libc_clock_read();
+  ts[0] = (long)(now / 1000000000ull);
+  ts[1] = (long)(now % 1000000000ull);
   return 0;
 }
-/* struct tm: 9 ints, a long and a pointer (glibc). Conversions are
-   functions of the time and the time zone (input) that the model does not
-   compute: unknown fields. localtime/gmtime fill libc's static tm under
-   its lock. */
+/* struct tm: 9 ints, a long and a pointer (glibc): sec, min, hour, mday,
+   mon, year - 1900, wday, yday, isdst, gmtoff, zone. Conversions are exact
+   (civil calendar, proleptic Gregorian); the local time zone is input: one
+   offset for the whole run, whole quarter hours within +-14 h, and a
+   daylight-saving flag. localtime/gmtime fill libc's static tm under its
+   lock. */
 struct __crace_libc_tm {
   int f[9];
   long gmtoff;
   const char *zone;
 };
 static struct __crace_libc_tm __crace_libc_tm_buf;
-static const char __crace_libc_zone[] = "UTC";
-CRACE_MODEL struct __crace_libc_tm *localtime_r(const long *t,
-                                                struct __crace_libc_tm *tm) {
-  __crace_read(t, sizeof(long));
-  for (int i = 0; i < 9; i++)
-    tm->f[i] = __crace_unknown_int();
-  tm->gmtoff = (long)__crace_unknown_longlong();
-  tm->zone = __crace_libc_zone;
-  return __crace_unknown_int() ? tm : 0;
+static const char __crace_libc_zone_utc[] = "GMT";
+static const char __crace_libc_zone_local[] = "LOC";
+static int __crace_libc_tz_started, __crace_libc_tz_offset, __crace_libc_tz_dst;
+CRACE_MODEL void __crace_libc_tz(void) {
+  __crace_lock(&__crace_libc_clock_lock);
+  if (!__crace_libc_tz_started) {
+    __crace_libc_tz_started = 1;
+    __crace_libc_tz_offset = ((int)(__crace_nondet_bits(7) % 113u) - 56) * 900;
+    __crace_libc_tz_dst = (int)__crace_nondet_bits(1);
+  }
+  __crace_unlock(&__crace_libc_clock_lock);
+}
+/* Days since 1970-01-01 of year y, month m (1..12), day d (Hinnant). */
+CRACE_MODEL long long __crace_libc_days_from_civil(long long y, int m, int d) {
+  y -= m <= 2;
+  long long era = (y >= 0 ? y : y - 399) / 400;
+  long long yoe = y - era * 400;
+  long long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+  long long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  return era * 146097 + doe - 719468;
+}
+CRACE_MODEL struct __crace_libc_tm *__crace_libc_civil(long long t, long off,
+                                                  struct __crace_libc_tm *tm) {
+  t += off;
+  long long days = t / 86400, secs = t % 86400;
+  if (secs < 0) {
+    secs += 86400;
+    days--;
+  }
+  long long z = days + 719468;
+  long long era = (z >= 0 ? z : z - 146096) / 146097;
+  long long doe = z - era * 146097;
+  long long yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+  long long y = yoe + era * 400;
+  long long doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+  long long mp = (5 * doy + 2) / 153;
+  int d = (int)(doy - (153 * mp + 2) / 5 + 1);
+  int m = (int)(mp < 10 ? mp + 3 : mp - 9);
+  y += m <= 2;
+  tm->f[0] = (int)(secs % 60);
+  tm->f[1] = (int)(secs / 60 % 60);
+  tm->f[2] = (int)(secs / 3600);
+  tm->f[3] = d;
+  tm->f[4] = m - 1;
+  tm->f[5] = (int)(y - 1900);
+  tm->f[6] = (int)((days % 7 + 11) % 7); /* 1970-01-01 was a Thursday */
+  tm->f[7] = (int)(days - __crace_libc_days_from_civil(y, 1, 1));
+  tm->f[8] = 0;
+  tm->gmtoff = off;
+  tm->zone = __crace_libc_zone_utc;
+  return tm;
 }
 CRACE_MODEL struct __crace_libc_tm *gmtime_r(const long *t, struct __crace_libc_tm *tm) {
-  return localtime_r(t, tm);
+  return __crace_libc_civil(*t, 0, tm);
+}
+CRACE_MODEL struct __crace_libc_tm *localtime_r(const long *t,
+                                                struct __crace_libc_tm *tm) {
+  __crace_libc_tz();
+  __crace_libc_civil(*t, __crace_libc_tz_offset, tm);
+  tm->f[8] = __crace_libc_tz_dst;
+  tm->zone = __crace_libc_zone_local;
+  return tm;
 }
 CRACE_MODEL struct __crace_libc_tm *localtime(const long *t) {
   __crace_lock(&__crace_libc_static_lock);
@@ -746,22 +845,146 @@ CRACE_MODEL struct __crace_libc_tm *localtime(const long *t) {
   __crace_unlock(&__crace_libc_static_lock);
   return r;
 }
-CRACE_MODEL struct __crace_libc_tm *gmtime(const long *t) { return localtime(t); }
+CRACE_MODEL struct __crace_libc_tm *gmtime(const long *t) {
+  __crace_lock(&__crace_libc_static_lock);
+  struct __crace_libc_tm *r = gmtime_r(t, &__crace_libc_tm_buf);
+  __crace_unlock(&__crace_libc_static_lock);
+  return r;
+}
+/* mktime: the local time the (possibly out-of-range) fields denote, and the
+   fields normalised. */
 CRACE_MODEL long mktime(struct __crace_libc_tm *tm) {
-  __crace_read(tm, sizeof *tm);
-  /* normalises the fields it was given */
-  for (int i = 0; i < 9; i++)
-    tm->f[i] = __crace_unknown_int();
-  return (long)__crace_unknown_longlong();
+  __crace_libc_tz();
+  long long mon = tm->f[4], y = (long long)tm->f[5] + 1900 + mon / 12;
+  mon %= 12;
+  if (mon < 0) {
+    mon += 12;
+    y--;
+  }
+  long long t = (__crace_libc_days_from_civil(y, (int)mon + 1, 1) + tm->f[3] - 1) *
+                    86400 +
+                (long long)tm->f[2] * 3600 + (long long)tm->f[1] * 60 + tm->f[0] -
+                __crace_libc_tz_offset;
+  long r = (long)t;
+  localtime_r(&r, tm);
+  return r;
+}
+/* strftime: exact for the numeric and C-locale conversions; a format with
+   another conversion gives bytes the model does not compute. */
+static const char *const __crace_libc_wday[] = {"Sunday", "Monday", "Tuesday",
+    "Wednesday", "Thursday", "Friday", "Saturday"};
+static const char *const __crace_libc_month[] = {"January", "February",
+    "March", "April", "May", "June", "July", "August", "September", "October",
+    "November", "December"};
+CRACE_MODEL crace_size_t __crace_libc_put_num(char *s, crace_size_t k, crace_size_t n,
+                                         long long v, int width, char pad) {
+  char d[24];
+  int i = 0, neg = v < 0;
+  unsigned long long u = neg ? 0 - (unsigned long long)v : (unsigned long long)v;
+  do {
+    d[i++] = (char)('0' + u % 10);
+    u /= 10;
+  } while (u);
+  while (i < width - neg)
+    d[i++] = pad;
+  if (neg)
+    d[i++] = '-';
+  while (i > 0) {
+    if (k + 1 >= n)
+      return n;
+    s[k++] = d[--i];
+  }
+  return k;
+}
+CRACE_MODEL crace_size_t __crace_libc_put_str(char *s, crace_size_t k, crace_size_t n,
+                                         const char *t, int len) {
+  for (int i = 0; t[i] && (len < 0 || i < len); i++) {
+    if (k + 1 >= n)
+      return n;
+    s[k++] = t[i];
+  }
+  return k;
+}
+/* One simple conversion c written at s[k] (n: the buffer size); returns the
+   new length, n when it does not fit, n + 1 when c is not a simple one. */
+CRACE_MODEL crace_size_t __crace_libc_strftime1(char *s, crace_size_t k, crace_size_t n,
+                                           char c, const struct __crace_libc_tm *tm) {
+  const int *f = tm->f;
+  switch (c) {
+  case 'Y': return __crace_libc_put_num(s, k, n, (long long)f[5] + 1900, 1, '0');
+  case 'y': return __crace_libc_put_num(s, k, n, ((f[5] % 100) + 100) % 100, 2, '0');
+  case 'C': return __crace_libc_put_num(s, k, n, ((long long)f[5] + 1900) / 100, 2, '0');
+  case 'm': return __crace_libc_put_num(s, k, n, f[4] + 1, 2, '0');
+  case 'd': return __crace_libc_put_num(s, k, n, f[3], 2, '0');
+  case 'e': return __crace_libc_put_num(s, k, n, f[3], 2, ' ');
+  case 'H': return __crace_libc_put_num(s, k, n, f[2], 2, '0');
+  case 'I': return __crace_libc_put_num(s, k, n, (f[2] + 11) % 12 + 1, 2, '0');
+  case 'M': return __crace_libc_put_num(s, k, n, f[1], 2, '0');
+  case 'S': return __crace_libc_put_num(s, k, n, f[0], 2, '0');
+  case 'j': return __crace_libc_put_num(s, k, n, f[7] + 1, 3, '0');
+  case 'w': return __crace_libc_put_num(s, k, n, f[6], 1, '0');
+  case 'u': return __crace_libc_put_num(s, k, n, f[6] ? f[6] : 7, 1, '0');
+  case 'p': return __crace_libc_put_str(s, k, n, f[2] < 12 ? "AM" : "PM", -1);
+  case 'a': return __crace_libc_put_str(s, k, n, __crace_libc_wday[((f[6] % 7) + 7) % 7], 3);
+  case 'A': return __crace_libc_put_str(s, k, n, __crace_libc_wday[((f[6] % 7) + 7) % 7], -1);
+  case 'b':
+  case 'h': return __crace_libc_put_str(s, k, n, __crace_libc_month[((f[4] % 12) + 12) % 12], 3);
+  case 'B': return __crace_libc_put_str(s, k, n, __crace_libc_month[((f[4] % 12) + 12) % 12], -1);
+  case 'Z': return __crace_libc_put_str(s, k, n, tm->zone ? tm->zone : "", -1);
+  case 'n': return __crace_libc_put_str(s, k, n, "\n", -1);
+  case 't': return __crace_libc_put_str(s, k, n, "\t", -1);
+  case '%': return __crace_libc_put_str(s, k, n, "%", -1);
+  }
+  return n + 1;
+}
+CRACE_MODEL crace_size_t __crace_libc_strftime(char *s, crace_size_t n, const char *fmt,
+                                          const struct __crace_libc_tm *tm) {
+  crace_size_t k = 0;
+  for (crace_size_t i = 0; fmt[i]; i++) {
+    if (fmt[i] != '%') {
+      if (k + 1 >= n)
+        return n;
+      s[k++] = fmt[i];
+      continue;
+    }
+    char c = fmt[++i];
+    /* The composite conversions of the C locale. */
+    const char *sub = c == 'D' || c == 'x' ? "mdy" : c == 'F' ? "Ymd"
+                    : c == 'T' || c == 'X' ? "HMS" : c == 'R' ? "HM"
+                    : c == 'r' ? "IMSp" : c == 'c' ? "abeHMSY" : 0;
+    const char *sep = c == 'D' || c == 'x' ? "//" : c == 'F' ? "--"
+                    : c == 'r' ? ":: " : c == 'c' ? "   :: " : "::";
+    crace_size_t r;
+    if (sub) {
+      r = k;
+      for (int j = 0; sub[j] && r < n; j++) {
+        r = __crace_libc_strftime1(s, r, n, sub[j], tm);
+        if (sub[j + 1] && r < n)
+          r = __crace_libc_put_str(s, r, n, sep + j, 1);
+      }
+    } else {
+      r = __crace_libc_strftime1(s, k, n, c, tm);
+    }
+    if (r == n + 1) { /* a conversion the model does not compute */
+      crace_size_t u = (crace_size_t)__crace_unknown_longlong();
+      if (u >= n - k)
+        return n;
+      __crace_libc_unknown(s + k, u);
+      r = k + u;
+      if (!c)
+        i--;
+    }
+    if (r >= n)
+      return n;
+    k = r;
+  }
+  return k;
 }
 CRACE_MODEL crace_size_t strftime(char *s, crace_size_t n, const char *fmt,
                                   const struct __crace_libc_tm *tm) {
-  __crace_libc_read_string(fmt);
-  __crace_read(tm, sizeof *tm);
-  crace_size_t k = (crace_size_t)__crace_unknown_longlong();
+  crace_size_t k = n ? __crace_libc_strftime(s, n, fmt, tm) : n;
   if (k >= n)
-    return 0;
-  __crace_libc_unknown(s, k);
+    return 0; /* too long: the contents are unspecified */
   s[k] = 0;
   return k;
 }

@@ -19,6 +19,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include <atomic>
 #include <map>
+#include <set>
 #include <chrono>
 #include <cmath>
 #include <condition_variable>
@@ -496,6 +497,35 @@ std::vector<std::string> groupKissReasons(const std::vector<std::string> &In) {
   return Out;
 }
 
+/// A confirming engine's result, followed by the static stage's possible
+/// races on other pairs of source lines (a confirmed race does not settle
+/// them: the user still needs to see them, unless the confirming search
+/// was complete), at most Max findings in all (0: no limit).
+Result withRemainingPossibleRaces(Result Confirmed, const Result &Static,
+                                  unsigned Max) {
+  // An explore search over every schedule and input reported every race.
+  for (const auto &[Name, V] : Confirmed.Stats)
+    if (Name == "complete" && V == 1.0)
+      return Confirmed;
+  auto Key = [](const Finding &F) {
+    auto A = std::make_tuple(F.First.Loc.File, F.First.Loc.Line);
+    auto B = std::make_tuple(F.Second.Loc.File, F.Second.Loc.Line);
+    return A < B ? std::make_pair(A, B) : std::make_pair(B, A);
+  };
+  std::set<decltype(Key(std::declval<const Finding &>()))> Seen;
+  for (const Finding &F : Confirmed.Findings)
+    if (F.Category == FindingCategory::DataRace)
+      Seen.insert(Key(F));
+  for (const Finding &F : Static.Findings) {
+    if (Max && Confirmed.Findings.size() >= Max)
+      break;
+    if (F.Category == FindingCategory::DataRace &&
+        Seen.insert(Key(F)).second)
+      Confirmed.Findings.push_back(F);
+  }
+  return Confirmed;
+}
+
 /// --engine=auto (DESIGN.md's portfolio, as far as the engines exist):
 /// 1. the lockset engine refined by whoop; race-free is the answer;
 /// 2. explore on what they cannot prove: a confirmed race or an
@@ -534,10 +564,16 @@ Result runPortfolio(const ProgramModel &PM, const EngineOptions &EO,
   Dog.beginStage(ExploreSecs);
   Result Dynamic = runEngine(EngineKind::Explore, PM, DynOpts);
   bool ExploreRanOut = Dog.stageRanOut();
-  if (Dynamic.Program == Verdict::Race || Dynamic.Program == Verdict::RaceFree) {
+  if (Dynamic.Program == Verdict::RaceFree) {
     Dynamic.Stats.insert(Dynamic.Stats.begin(), Static.Stats.begin(),
                          Static.Stats.end());
     return Dynamic;
+  }
+  if (Dynamic.Program == Verdict::Race) {
+    Dynamic.Stats.insert(Dynamic.Stats.begin(), Static.Stats.begin(),
+                         Static.Stats.end());
+    return withRemainingPossibleRaces(std::move(Dynamic), Static,
+                                      EO.MaxFindings);
   }
   // (The share's length is not printed: it depends on the time the
   // earlier stages took, and the report must not change between runs.)
@@ -568,7 +604,8 @@ Result runPortfolio(const ProgramModel &PM, const EngineOptions &EO,
     // Confirmed: kiss's findings (trace and input values) are the answer.
     Kiss.Stats.insert(Kiss.Stats.begin(), Static.Stats.begin(),
                       Static.Stats.end());
-    return Kiss;
+    return withRemainingPossibleRaces(std::move(Kiss), Static,
+                                      EO.MaxFindings);
   }
   if (KissRanOut)
     Static.Reasons.push_back(formatv("kiss: its share of the time budget "

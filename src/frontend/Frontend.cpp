@@ -1,5 +1,6 @@
 //===- Frontend.cpp - C sources to one llvm::Module -----------------------===//
 #include "frontend/Frontend.h"
+#include "frontend/AsmLowering.h"
 #include "frontend/ProgramStart.h"
 
 #include "clang/CodeGen/CodeGenAction.h"
@@ -272,6 +273,11 @@ void prepareForCleanup(Module &M) {
     if (F.isDeclaration())
       continue;
     F.removeFnAttr(Attribute::OptimizeNone);
+    if (F.getSection() == ".crace_model_call") {
+      // Stays a call, under this section (explore recognises it).
+      F.setLinkage(GlobalValue::InternalLinkage);
+      continue;
+    }
     if (F.getSection() == ".crace_model") {
       F.setSection("");
       F.removeFnAttr(Attribute::NoInline);
@@ -716,6 +722,7 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
         "the program conflicts with crace's environment models" +
         linkDetail(LinkDiags.errors(), {}, ""));
 
+  lowerKnownInlineAsm(*Main);
   // The program outside main and main's inputs (ProgramStart.h).
   std::vector<std::string> StartAssumptions =
       addProgramStart(*Main, Opts.Inputs);

@@ -20,7 +20,7 @@ namespace crace {
 namespace {
 
 bool isModelFunction(const Function &F) {
-  return F.getSection() == ".crace_model";
+  return F.getSection().starts_with(".crace_model");
 }
 
 /// Whether the program (not just the models' `used` list or another unused
@@ -373,6 +373,20 @@ std::vector<std::string> addProgramStart(Module &M,
       Assumptions.push_back("the environment has at most 3 strings, each of "
                             "at most 7 characters");
   }
+  // models/posix.c: one clock that never goes backwards.
+  auto CalledByProgram = [&](StringRef Name) {
+    Function *F = M.getFunction(Name);
+    return F && any_of(F->users(), [](const User *U) {
+             auto *CB = dyn_cast<CallBase>(U);
+             return CB && !isModelFunction(*CB->getFunction());
+           });
+  };
+  if (any_of(std::initializer_list<StringRef>{"time", "gettimeofday",
+                                              "clock_gettime"},
+             CalledByProgram))
+    Assumptions.push_back("the system clock is not set backwards while the "
+                          "program runs (time, gettimeofday, clock_gettime "
+                          "read one clock that only advances)");
   return Assumptions;
 }
 

@@ -754,14 +754,14 @@ Status Executor::callFunction(unsigned T, const Function *F,
     ErrorAt = &CB;
     return Status::BoundHit;
   }
-  if (F->isVarArg())
-    return unsupported(&CB, "call of a variadic function defined in the "
-                            "program ('" + F->getName().str() + "')");
   Frame Fr;
   Fr.F = F;
   Fr.BB = &F->getEntryBlock();
   Fr.PC = Fr.BB->begin();
   Fr.Caller = &CB;
+  if (F->isVarArg())
+    if (Status S = setUpVarArgs(T, Fr, CB, Args); S != Status::Ok)
+      return S;
   for (unsigned I = 0; I < F->arg_size() && I < Args.size(); ++I) {
     const Argument *A = F->getArg(I);
     if (A->hasByValAttr()) {
@@ -791,6 +791,10 @@ Status Executor::callLLVMIntrinsic(unsigned T, const Function *F,
   Type *Ty = CB.getType();
   unsigned Bits = Ty->isIntegerTy() ? Ty->getIntegerBitWidth() : 64;
   switch (ID) {
+  case llvm::Intrinsic::vastart:
+  case llvm::Intrinsic::vacopy:
+  case llvm::Intrinsic::vaend:
+    return vaIntrinsic(T, CB);
   case llvm::Intrinsic::dbg_declare:
   case llvm::Intrinsic::dbg_value:
   case llvm::Intrinsic::dbg_label:
@@ -1309,6 +1313,14 @@ Status Executor::callExternal(unsigned T, const Function *F,
     }
     }
   }
+  if (isPrintf(F)) {
+    Status S = callPrintf(T, F, CB, Visible);
+    // A stream printf the engine cannot format (%m, %n, ...) still reads
+    // its string operands: the table row below does that.
+    if (S != Status::Unsupported || F->getName().contains("sprintf") ||
+        F->getName().contains("snprintf"))
+      return S;
+  }
   if (auto Eff = lookupExternal(F->getName())) {
     PendingOp P = Pend(PendingOp::Memory);
     bool Writes = *Eff == ExternalEffect::WritesArg0 ||
@@ -1496,6 +1508,8 @@ Status Executor::execute(unsigned T, bool &Visible) {
     }
     if (Callee->isDeclaration())
       return callExternal(T, Callee, CB, Visible);
+    if (isStringBuiltin(Callee))
+      return callStringBuiltin(T, Callee, CB, Visible);
     SmallVector<RVal, 4> Args;
     for (const Use &U : CB.args())
       Args.push_back(get(U.get(), T));
@@ -1643,6 +1657,27 @@ Status Executor::performMemory(unsigned T) {
       if (!store(Dst, N, Buf.data()))
         return Fail();
     }
+  } else if (auto *CB = dyn_cast<CallBase>(&I);
+             CB && P.Format && isStringBuiltin(P.Format)) {
+    // Computed again now: the operation is atomic.
+    auto R = stringResult(T, P.Format, *CB, nullptr);
+    if (!R)
+      return Fail();
+    RVal V;
+    V.W = *R;
+    setResult(T, CB, V);
+  } else if (auto *CB = dyn_cast<CallBase>(&I); CB && P.Format) {
+    // Formatted again now: the operation is atomic, and what it read is
+    // what it writes.
+    auto Text = printfText(T, P.Format, *CB, nullptr);
+    if (!Text)
+      return unsupported(&I, Error);
+    uint64_t N = printfWriteSize(T, P.Format, *CB, *Text);
+    std::string Bytes = Text->substr(0, N ? N - 1 : 0);
+    Bytes.resize(N, '\0');
+    if (N && !store(get(CB->getArgOperand(0), T).W, N,
+                    reinterpret_cast<const uint8_t *>(Bytes.data())))
+      return Fail();
   }
   // Calls of library functions and __crace_read/write only access memory
   // (their result, if any, is already set).

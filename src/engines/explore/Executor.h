@@ -109,6 +109,9 @@ struct PendingOp {
   bool Broadcast = false;
   /// For ProgramExit: an assertion failure / reach_error, not a normal exit.
   bool Error = false;
+  /// For Memory: a printf-family call (sprintf writes its formatted text)
+  /// or a string function, executed again when the operation is performed.
+  const llvm::Function *Format = nullptr;
 };
 
 enum class Status { Ok, Unsupported, MemoryError, BoundHit };
@@ -206,6 +209,9 @@ private:
     llvm::DenseMap<const llvm::Value *, RVal> Vals;
     llvm::SmallVector<uint32_t, 4> Allocas;
     const llvm::CallBase *Caller = nullptr;
+    /// A variadic function's operands after its parameters, laid out as the
+    /// i386 / x86-64 ABIs put them on the stack (va_start points there).
+    Word VarArgs = 0;
   };
   struct Thread {
     std::string Name;
@@ -273,6 +279,32 @@ private:
   /// executor can compute it (math, ctype) or it is an input (time).
   std::optional<Word> externalValue(const llvm::Function *F,
                                     const llvm::CallBase &CB, unsigned T);
+  /// The printf family (printf, fprintf, dprintf, sprintf, snprintf and
+  /// their v- forms), executed exactly (Printf.cpp): the text formatted,
+  /// its reads recorded in P when P is given; nullopt with Error set when
+  /// the call cannot be executed.
+  std::optional<std::string> printfText(unsigned T, const llvm::Function *F,
+                                        const llvm::CallBase &CB,
+                                        PendingOp *P);
+  /// The number of bytes the call writes into its buffer for Text (0 for
+  /// the ones that print to a stream).
+  uint64_t printfWriteSize(unsigned T, const llvm::Function *F,
+                           const llvm::CallBase &CB, const std::string &Text);
+  /// Whether F is one of the family; callPrintf runs it.
+  static bool isPrintf(const llvm::Function *F);
+  Status callPrintf(unsigned T, const llvm::Function *F,
+                    const llvm::CallBase &CB, bool &Visible);
+  /// strlen, strcmp, ... computed exactly (Strings.cpp); reads in P.
+  static bool isStringBuiltin(const llvm::Function *F);
+  std::optional<Word> stringResult(unsigned T, const llvm::Function *F,
+                                   const llvm::CallBase &CB, PendingOp *P);
+  Status callStringBuiltin(unsigned T, const llvm::Function *F,
+                           const llvm::CallBase &CB, bool &Visible);
+  /// Lays out a variadic call's extra operands (callFunction).
+  Status setUpVarArgs(unsigned T, Frame &Fr, const llvm::CallBase &CB,
+                      llvm::ArrayRef<RVal> Args);
+  /// llvm.va_start / va_copy / va_end.
+  Status vaIntrinsic(unsigned T, const llvm::CallBase &CB);
   Status callLLVMIntrinsic(unsigned T, const llvm::Function *F,
                            const llvm::CallBase &CB, bool &Visible);
   void returnFrom(unsigned T, RVal V);

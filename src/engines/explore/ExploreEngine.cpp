@@ -1315,6 +1315,12 @@ void Explorer::finish(std::chrono::steady_clock::time_point Start) {
   R.stat("pdp_candidate_pairs", Oracle ? double(Oracle->candidates()) : 0.0);
   R.stat("pdp_checks", double(PdpChecks));
   R.stat("pdp_pruned_backtracks", double(Pruned));
+  // Every schedule of every input was explored: a pair it did not report
+  // is not a race (the portfolio then drops the static stage's pairs).
+  bool Complete = Exhaustive && !SampledInput && !Stop && Reasons.empty() &&
+                  !(Opts.StopAtFirstRace && Races) && !budgetSpent() &&
+                  !cancelled();
+  R.stat("complete", Complete ? 1.0 : 0.0);
 }
 
 } // namespace

@@ -1,0 +1,183 @@
+//===- Strings.cpp - string functions the explore executor runs exactly ---===//
+//
+// The C library models (models/libc.c) give strlen, strcmp, strncmp,
+// memcmp, strchr, strrchr, strstr, atoi and atol an unknown result: the
+// static engines only need their reads, and an exact loop over a symbolic
+// string would cost them. explore has the bytes, so it computes the result
+// itself, reading exactly the bytes the function must read to know it (a
+// comparison stops at the first difference), and stops nowhere.
+//
+//===----------------------------------------------------------------------===//
+
+#include "engines/explore/Executor.h"
+
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/IR/InstrTypes.h"
+
+using namespace llvm;
+
+namespace crace::explore {
+
+namespace {
+enum class StrFn { None, Strlen, Strcmp, Strncmp, Memcmp, Strchr, Strrchr,
+                   Strstr, Atoi, Atol };
+StrFn strFn(const Function *F) {
+  if (!F || F->getSection() != ".crace_model_call")
+    return StrFn::None;
+  return StringSwitch<StrFn>(F->getName())
+      .Case("strlen", StrFn::Strlen)
+      .Case("strcmp", StrFn::Strcmp)
+      .Case("strncmp", StrFn::Strncmp)
+      .Case("memcmp", StrFn::Memcmp)
+      .Case("strchr", StrFn::Strchr)
+      .Case("strrchr", StrFn::Strrchr)
+      .Case("strstr", StrFn::Strstr)
+      .Case("atoi", StrFn::Atoi)
+      .Case("atol", StrFn::Atol)
+      .Default(StrFn::None);
+}
+} // namespace
+
+bool Executor::isStringBuiltin(const Function *F) {
+  return strFn(F) != StrFn::None;
+}
+
+std::optional<Word> Executor::stringResult(unsigned T, const Function *F,
+                                           const CallBase &CB, PendingOp *P) {
+  auto Arg = [&](unsigned I) { return get(CB.getArgOperand(I), T).W; };
+  // Byte K of the block at Addr (bounds-checked); Used[Which] records how
+  // many bytes of operand Which were read.
+  uint64_t Used[2] = {0, 0};
+  Word Base[2] = {0, 0};
+  bool Bad = false;
+  auto Byte = [&](unsigned Which, uint64_t K) -> unsigned {
+    uint8_t B = 0;
+    if (Bad || !load(Base[Which] + K, 1, &B)) {
+      Bad = true;
+      return 0;
+    }
+    Used[Which] = std::max(Used[Which], K + 1);
+    return B;
+  };
+  Base[0] = Arg(0);
+  if (CB.arg_size() > 1 && CB.getArgOperand(1)->getType()->isPointerTy())
+    Base[1] = Arg(1);
+  Word R = 0;
+  switch (strFn(F)) {
+  case StrFn::None:
+    return std::nullopt;
+  case StrFn::Strlen: {
+    uint64_t K = 0;
+    while (Byte(0, K) && !Bad)
+      ++K;
+    R = K;
+    break;
+  }
+  case StrFn::Strcmp:
+  case StrFn::Strncmp:
+  case StrFn::Memcmp: {
+    bool Bounded = strFn(F) != StrFn::Strcmp;
+    bool Mem = strFn(F) == StrFn::Memcmp;
+    uint64_t N = Bounded ? Arg(2) : ~uint64_t(0);
+    int64_t D = 0;
+    for (uint64_t K = 0; K < N && !Bad; ++K) {
+      unsigned A = Byte(0, K), B = Byte(1, K);
+      D = int64_t(A) - int64_t(B);
+      if (D || (!Mem && !A))
+        break;
+    }
+    R = Word(D);
+    break;
+  }
+  case StrFn::Strchr:
+  case StrFn::Strrchr: {
+    unsigned C = unsigned(Arg(1)) & 0xff;
+    bool Last = strFn(F) == StrFn::Strrchr;
+    std::optional<uint64_t> At;
+    for (uint64_t K = 0; !Bad; ++K) {
+      unsigned B = Byte(0, K);
+      if (B == C) {
+        At = K;
+        if (!Last)
+          break;
+      }
+      if (!B)
+        break;
+    }
+    R = At ? Base[0] + *At : 0;
+    break;
+  }
+  case StrFn::Strstr: {
+    uint64_t NLen = 0;
+    while (Byte(1, NLen) && !Bad)
+      ++NLen;
+    std::optional<uint64_t> At;
+    for (uint64_t I = 0; !Bad; ++I) {
+      uint64_t J = 0;
+      while (J < NLen && Byte(0, I + J) == Byte(1, J) && !Bad)
+        ++J;
+      if (J == NLen) {
+        At = I;
+        break;
+      }
+      if (!Byte(0, I))
+        break;
+    }
+    R = At ? Base[0] + *At : 0;
+    break;
+  }
+  case StrFn::Atoi:
+  case StrFn::Atol: {
+    // strtol(s, NULL, 10): blanks, a sign, digits; clamped to long.
+    unsigned LongBits = PtrBytes * 8;
+    uint64_t K = 0;
+    unsigned C = Byte(0, K);
+    while (!Bad && (C == ' ' || (C >= '\t' && C <= '\r')))
+      C = Byte(0, ++K);
+    bool Neg = C == '-';
+    if (C == '-' || C == '+')
+      C = Byte(0, ++K);
+    uint64_t Lim = (uint64_t(1) << (LongBits - 1)) - (Neg ? 0 : 1);
+    uint64_t V = 0;
+    bool Over = false;
+    while (!Bad && C >= '0' && C <= '9') {
+      if (V > (Lim - (C - '0')) / 10)
+        Over = true;
+      else
+        V = V * 10 + (C - '0');
+      C = Byte(0, ++K);
+    }
+    if (Over)
+      V = Lim;
+    R = Neg ? Word(0) - V : V;
+    break;
+  }
+  }
+  if (Bad)
+    return std::nullopt;
+  for (unsigned W = 0; W < 2; ++W)
+    if (P && Used[W] && !memRef(Base[W], Used[W], false, false, *P, "read"))
+      return std::nullopt;
+  return R;
+}
+
+Status Executor::callStringBuiltin(unsigned T, const Function *F,
+                                   const CallBase &CB, bool &Visible) {
+  PendingOp P;
+  P.K = PendingOp::Memory;
+  P.Inst = &CB;
+  P.Format = F;
+  auto R = stringResult(T, F, CB, &P);
+  if (!R)
+    return memoryError(&CB, "'" + F->getName().str() + "': " + Error);
+  RVal V;
+  V.W = *R;
+  setResult(T, &CB, V);
+  Threads[T].Pending = P;
+  if (P.Refs.empty())
+    return performMemory(T);
+  Visible = true;
+  return Status::Ok;
+}
+
+} // namespace crace::explore

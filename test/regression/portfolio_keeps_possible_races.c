@@ -1,0 +1,27 @@
+// RUN: %not %crace %s | %FileCheck %s
+// RUN: %not %crace --engine=explore %s | %FileCheck --check-prefix=EXPLORE %s
+// explore confirms the race on `hits` and stops there (its first race); the
+// lockset stage's possible race on `misses` is not settled by that, so the
+// portfolio still reports it after the confirmed one (before: the confirmed
+// race alone, as if it were the only problem).
+// CHECK-DAG: error: data race on 'hits'
+// CHECK-DAG: warning: possible data race on 'misses'
+// CHECK: crace: verdict: race (2 findings, engine 'explore')
+// EXPLORE: crace: verdict: race (1 finding, engine 'explore')
+#include <pthread.h>
+extern int __VERIFIER_nondet_int(void);
+int hits, misses;
+void *worker(void *a) {
+  hits++;
+  if (__VERIFIER_nondet_int() == 987654321)
+    misses++;
+  return 0;
+}
+int main(void) {
+  pthread_t h;
+  pthread_create(&h, 0, worker, 0);
+  hits++;
+  misses++;
+  pthread_join(h, 0);
+  return 0;
+}
