@@ -570,9 +570,34 @@ CRACE_MODEL int uname(struct __crace_libc_utsname *u) {
 }
 
 /* ---- processes, users, limits -------------------------------------------- */
-CRACE_MODEL int getpid(void) { return 1 + (__crace_nondet_int() & 0x3ffffe); }
+/* The process id is input, the same for every call; a thread's id is the
+   process id for the main thread and distinct for every other thread. */
+static int __crace_libc_pid, __crace_libc_pid_lock;
+CRACE_MODEL int __crace_libc_getpid(void) {
+  __crace_lock(&__crace_libc_pid_lock);
+  if (!__crace_libc_pid)
+    __crace_libc_pid = 2 + (int)__crace_nondet_bits(21);
+  int pid = __crace_libc_pid;
+  __crace_unlock(&__crace_libc_pid_lock);
+  return pid;
+}
+CRACE_MODEL int __crace_libc_gettid(void) {
+  return __crace_libc_getpid() + (int)__crace_thread_self();
+}
+CRACE_MODEL int getpid(void) { return __crace_libc_getpid(); }
 CRACE_MODEL int getppid(void) { return __crace_nondet_int() & 0x3fffff; }
-CRACE_MODEL int gettid(void) { return getpid(); }
+CRACE_MODEL int gettid(void) { return __crace_libc_gettid(); }
+/* syscall(2): the calls with a model of their own (gettid, getpid; the
+   program may define functions of those names around syscall); any other
+   system call's effect is not computed. */
+CRACE_MODEL long syscall(long n, ...) {
+  int ilp32 = sizeof(long) == 4;
+  if (n == (ilp32 ? 224 : 186))
+    return __crace_libc_gettid();
+  if (n == (ilp32 ? 20 : 39))
+    return __crace_libc_getpid();
+  return (long)__crace_unknown_longlong();
+}
 CRACE_MODEL unsigned getuid(void) { return (unsigned)__crace_nondet_int(); }
 CRACE_MODEL unsigned geteuid(void) { return (unsigned)__crace_nondet_int(); }
 CRACE_MODEL unsigned getgid(void) { return (unsigned)__crace_nondet_int(); }
@@ -1381,3 +1406,57 @@ CRACE_MODEL int __sigsetjmp(void *env, int savemask) { return 0; }
 CRACE_MODEL void __pthread_register_cancel(void *buf) {}
 CRACE_MODEL void __pthread_unregister_cancel(void *buf) {}
 CRACE_MODEL void __pthread_unwind_next(void *buf) { __crace_thread_exit((void *)-1); }
+
+/* ---- Sun RPC: registration with the port mapper ------------------------- */
+/* The transport handles (glibc's SVCXPRT layout) carry only the socket and
+   port here: their operation table stays null, so a call through it (the
+   svc_getargs/svc_sendreply macros, in dispatch functions) is not followed.
+   Dispatch functions run only from svc_run, which has no model: every
+   engine reports it, and explore stops the thread that calls it. */
+struct __crace_rpc_xprt {
+  int xp_sock;
+  unsigned short xp_port;
+  const void *xp_ops;
+  int xp_addrlen;
+  char xp_raddr[16];
+  struct {
+    int oa_flavor;
+    char *oa_base;
+    unsigned oa_length;
+  } xp_verf;
+  char *xp_p1, *xp_p2;
+  char xp_pad[256];
+};
+CRACE_MODEL struct __crace_rpc_xprt *__crace_rpc_xprt_create(int sock) {
+  if (__crace_nondet_bits(1))
+    return 0;
+  struct __crace_rpc_xprt *x =
+      (struct __crace_rpc_xprt *)calloc(1, sizeof(struct __crace_rpc_xprt));
+  if (!x)
+    return 0;
+  x->xp_sock = sock >= 0 ? sock : __crace_libc_fd();
+  x->xp_port = (unsigned short)__crace_nondet_bits(16);
+  return x;
+}
+CRACE_MODEL struct __crace_rpc_xprt *svcudp_create(int sock) {
+  return __crace_rpc_xprt_create(sock);
+}
+CRACE_MODEL struct __crace_rpc_xprt *svcudp_bufcreate(int sock, unsigned s, unsigned r) {
+  return __crace_rpc_xprt_create(sock);
+}
+CRACE_MODEL struct __crace_rpc_xprt *svctcp_create(int sock, unsigned s, unsigned r) {
+  return __crace_rpc_xprt_create(sock);
+}
+CRACE_MODEL int svc_register(struct __crace_rpc_xprt *x, unsigned long prog,
+                             unsigned long vers, void (*dispatch)(void *, void *),
+                             unsigned long protocol) {
+  return (int)__crace_nondet_bits(1);
+}
+CRACE_MODEL void svc_unregister(unsigned long prog, unsigned long vers) {}
+CRACE_MODEL int pmap_unset(unsigned long prog, unsigned long vers) {
+  return (int)__crace_nondet_bits(1);
+}
+CRACE_MODEL int pmap_set(unsigned long prog, unsigned long vers, int protocol,
+                         unsigned short port) {
+  return (int)__crace_nondet_bits(1);
+}

@@ -600,6 +600,8 @@ Status Executor::reset(NondetSource NewNondet) {
   Exited = false;
   SignalChoice = false;
   DivergedAt = nullptr;
+  StoppedAt = nullptr;
+  StoppedWhy.clear();
   Steps = 0;
   Error.clear();
   ErrorAt = nullptr;
@@ -644,7 +646,24 @@ Status Executor::reset(NondetSource NewNondet) {
   Threads[0].Creator = -1;
   // main takes no parameters: the front end computes argc, argv and the
   // environment as inputs at its start (frontend/ProgramStart.h).
-  return runToVisible(0);
+  return stopIfUnsupported(0, runToVisible(0));
+}
+
+Status Executor::stopIfUnsupported(unsigned T, Status S) {
+  if (S != Status::Unsupported || T >= Threads.size())
+    return S;
+  // The thread stops for good where the engine cannot follow it; the run
+  // is real up to here, so the other threads go on (the engine notes the
+  // search is not exhaustive).
+  PendingOp P;
+  P.K = PendingOp::Blocked;
+  P.Inst = ErrorAt ? ErrorAt
+                   : (Threads[T].Stack.empty() ? nullptr
+                                               : &*Threads[T].Stack.back().PC);
+  Threads[T].Pending = P;
+  StoppedAt = P.Inst;
+  StoppedWhy = Error;
+  return Status::Ok;
 }
 
 bool Executor::enabled(unsigned T) const {
@@ -1202,9 +1221,8 @@ Status Executor::callExternal(unsigned T, const Function *F,
       return unsupported(&CB, "nondeterministic pointer value");
     case Intrinsic::UnknownInt:
     case Intrinsic::UnknownLongLong:
-      return unsupported(&CB, "a library model approximates this call's "
-                              "result (string functions are not executed "
-                              "exactly yet)");
+      return unsupported(&CB, "a library model does not compute this "
+                              "call's result");
     case Intrinsic::Assume:
       if (Arg(0) & 0xff) {
         advance(T);
@@ -1321,11 +1339,25 @@ Status Executor::callExternal(unsigned T, const Function *F,
         F->getName().contains("snprintf"))
       return S;
   }
+  if ((F->getName() == "fcntl" || F->getName() == "fcntl64") &&
+      CB.arg_size() >= 3 && CB.getArgOperand(2)->getType()->isPointerTy()) {
+    Word Cmd = Arg(1) & 0xffffffff;
+    if (Cmd == 5 || Cmd == 12 || Cmd == 36)
+      return callFcntlGetLock(T, F, CB, Visible);
+  }
   if (auto Eff = lookupExternal(F->getName())) {
     PendingOp P = Pend(PendingOp::Memory);
     bool Writes = *Eff == ExternalEffect::WritesArg0 ||
                   *Eff == ExternalEffect::WritesFrom1 ||
                   *Eff == ExternalEffect::WritesFrom2;
+    // fcntl writes through its third operand only for F_GETLK (5; i386's
+    // F_GETLK64 12; F_OFD_GETLK 36): the other commands read a struct
+    // flock or take an int.
+    if ((F->getName() == "fcntl" || F->getName() == "fcntl64") &&
+        CB.arg_size() >= 2) {
+      Word Cmd = Arg(1) & 0xffffffff;
+      Writes = Cmd == 5 || Cmd == 12 || Cmd == 36;
+    }
     unsigned FirstWrite = *Eff == ExternalEffect::WritesArg0    ? 0
                           : *Eff == ExternalEffect::WritesFrom1 ? 1
                                                                 : 2;
@@ -1658,6 +1690,10 @@ Status Executor::performMemory(unsigned T) {
         return Fail();
     }
   } else if (auto *CB = dyn_cast<CallBase>(&I);
+             CB && P.Format && P.Format->getName().starts_with("fcntl")) {
+    if (Status S = performFcntlGetLock(T, *CB); S != Status::Ok)
+      return S;
+  } else if (auto *CB = dyn_cast<CallBase>(&I);
              CB && P.Format && isStringBuiltin(P.Format)) {
     // Computed again now: the operation is atomic.
     auto R = stringResult(T, P.Format, *CB, nullptr);
@@ -1713,7 +1749,7 @@ Status Executor::runToVisible(unsigned T) {
 Status Executor::step(unsigned T) {
   uint64_t EpochBefore = Epoch;
   PendingOp::Kind K = Threads[T].Pending.K;
-  Status S = stepImpl(T);
+  Status S = stopIfUnsupported(T, stepImpl(T));
   // Lock operations and atomic sections show in the stepping thread's
   // local state (localHash); memory writes bump the epoch in store().
   if (K != PendingOp::Memory && K != PendingOp::Lock &&

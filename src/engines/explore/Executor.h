@@ -112,6 +112,9 @@ struct PendingOp {
   /// For Memory: a printf-family call (sprintf writes its formatted text)
   /// or a string function, executed again when the operation is performed.
   const llvm::Function *Format = nullptr;
+  /// Values a native call drew when it became pending (fcntl F_GETLK: the
+  /// lock found and its owner), used when it is performed.
+  Word Aux = 0, Aux2 = 0;
 };
 
 enum class Status { Ok, Unsupported, MemoryError, BoundHit };
@@ -152,6 +155,10 @@ public:
   [[nodiscard]] const llvm::Instruction *errorInst() const { return ErrorAt; }
   /// Where a thread of this run was found looping without any visible
   /// operation (MaxLocalSteps), if one was.
+  /// Where a thread of this run met what the executor cannot execute (it
+  /// stopped there for good; the other threads went on), and why.
+  [[nodiscard]] const llvm::Instruction *stoppedAt() const { return StoppedAt; }
+  [[nodiscard]] const std::string &stoppedWhy() const { return StoppedWhy; }
   [[nodiscard]] const llvm::Instruction *divergedAt() const {
     return DivergedAt;
   }
@@ -300,6 +307,11 @@ private:
                                    const llvm::CallBase &CB, PendingOp *P);
   Status callStringBuiltin(unsigned T, const llvm::Function *F,
                            const llvm::CallBase &CB, bool &Visible);
+  /// fcntl(fd, F_GETLK, &flock): the kernel reports no lock or another
+  /// process's lock (input), or fails.
+  Status callFcntlGetLock(unsigned T, const llvm::Function *F,
+                          const llvm::CallBase &CB, bool &Visible);
+  Status performFcntlGetLock(unsigned T, const llvm::CallBase &CB);
   /// Lays out a variadic call's extra operands (callFunction).
   Status setUpVarArgs(unsigned T, Frame &Fr, const llvm::CallBase &CB,
                       llvm::ArrayRef<RVal> Args);
@@ -324,6 +336,9 @@ private:
   const llvm::DataLayout &DL;
   ExecLimits Limits;
   const llvm::Instruction *DivergedAt = nullptr;
+  const llvm::Instruction *StoppedAt = nullptr;
+  std::string StoppedWhy;
+  Status stopIfUnsupported(unsigned T, Status S);
   unsigned PtrBytes;
   NondetSource Nondet;
 

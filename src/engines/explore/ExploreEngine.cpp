@@ -178,6 +178,16 @@ private:
   void analyseState(size_t Depth);
   void checkRaces(size_t Depth);
   void checkDeadlock();
+  /// A thread of the run stopped where the executor cannot follow it.
+  void noteStopped() {
+    if (!Exec.stoppedAt() || HintMode)
+      return;
+    SourceLoc L = PM.location(Exec.stoppedAt());
+    note("the explore engine cannot execute: " + Exec.stoppedWhy() +
+         (L.valid() ? " at " + L.str() : std::string()) +
+         " (that thread stops there; the others go on)");
+    Exhaustive = false;
+  }
   Clock clockOf(unsigned T) const {
     return T < ThreadClock.size() ? ThreadClock[T] : Clock();
   }
@@ -238,8 +248,33 @@ private:
   /// Whether each thread is inside an atomic section (its accesses are
   /// atomic), tracked from AtomicBegin/End events.
   std::vector<unsigned> AtomicNesting;
+  /// Races of a thread's accesses inside its current atomic section with
+  /// another thread's plain access (held back by the section): they are
+  /// real only if the section completes (a failed assumption inside it
+  /// makes the whole section infeasible), so they are reported at its end.
+  struct DeferredRace {
+    std::pair<const Instruction *, const Instruction *> Key;
+    Finding F;
+  };
+  std::vector<std::vector<DeferredRace>> SectionRaces;
   /// Memory operations a thread performed in its current atomic section.
   std::vector<unsigned> SectionAccesses;
+  void reportRace(std::pair<const Instruction *, const Instruction *> Key,
+                  Finding F);
+  /// At the end of a replayed schedule: runs each thread with races
+  /// waiting in its atomic section to the section's end (it is the only
+  /// thread that can run), so they are reported if it completes.
+  void finishSections() {
+    for (unsigned T = 0; T < SectionRaces.size(); ++T)
+      for (unsigned Steps = 0; Steps < 100000 && !SectionRaces[T].empty() &&
+                               ownsAtomic(T) && Exec.enabled(T);
+           ++Steps) {
+        PendingOp Op = Exec.pending(T);
+        if (Exec.step(T) != Status::Ok)
+          break;
+        record(T, Op);
+      }
+  }
 
   // Race hints: happens-before by program order and synchronisation only
   // (not by plain memory conflicts, unlike the DPOR clocks above), as a
@@ -393,18 +428,29 @@ void Explorer::record(unsigned T, const PendingOp &Op) {
     if (PerThread[T].empty() || PerThread[T].back() != Idx)
       PerThread[T].push_back(Idx);
   }
-  if (SectionAccesses.size() <= T)
+  if (SectionRaces.size() <= T) {
+    SectionRaces.resize(T + 1);
     SectionAccesses.resize(T + 1, 0);
-  if (Op.K == PendingOp::AtomicBegin && !ownsAtomic(T))
+  }
+  if (Op.K == PendingOp::AtomicBegin && !ownsAtomic(T)) {
+    SectionRaces[T].clear();
     SectionAccesses[T] = 0;
-  else if (Op.K == PendingOp::Memory && ownsAtomic(T))
+  } else if (Op.K == PendingOp::Memory && ownsAtomic(T)) {
     ++SectionAccesses[T];
+  }
   if (Op.K == PendingOp::AtomicBegin) {
     if (AtomicNesting.size() <= T)
       AtomicNesting.resize(T + 1, 0);
     ++AtomicNesting[T];
   } else if (Op.K == PendingOp::AtomicEnd && ownsAtomic(T)) {
     --AtomicNesting[T];
+    if (!ownsAtomic(T)) {
+      // The section completed: its races happened.
+      std::vector<DeferredRace> Done = std::move(SectionRaces[T]);
+      SectionRaces[T].clear();
+      for (DeferredRace &D : Done)
+        reportRace(D.Key, std::move(D.F));
+    }
   }
   Events.push_back(std::move(E));
   // A created thread starts with its creator's clock.
@@ -619,16 +665,20 @@ void Explorer::checkRaces(size_t D) {
           bool AtA = RA.Atomic || ownsAtomic(P), AtB = RB.Atomic || ownsAtomic(Q);
           if (!conflicting(RA, AtA, RB, AtB))
             continue;
-          // Only a section's first access is enabled together with another
-          // thread's plain access (in the state where the section began);
-          // a later one runs while the other thread cannot
-          // (pthread-complex/elimination_backoff_stack is race-free).
-          auto LaterInSection = [&](unsigned T) {
-            return ownsAtomic(T) && T < SectionAccesses.size() &&
-                   SectionAccesses[T] > 0;
-          };
-          if ((LaterInSection(P) && !AtB && !Exec.enabled(Q)) ||
-              (LaterInSection(Q) && !AtA && !Exec.enabled(P)))
+          // An access inside an atomic section against another thread's
+          // plain access the section holds back. Only the section's first
+          // access is enabled together with it (in the state where the
+          // section began); a later one runs while the other thread cannot
+          // (SV-COMP's pthread-complex/elimination_backoff_stack is
+          // race-free). And the first access races only if the section
+          // completes: a failed assumption inside it makes the whole
+          // section infeasible, so the race is reported at the section's
+          // end.
+          int Section = ownsAtomic(P) && !AtB && !Exec.enabled(Q)   ? int(P)
+                        : ownsAtomic(Q) && !AtA && !Exec.enabled(P) ? int(Q)
+                                                                    : -1;
+          if (Section >= 0 && unsigned(Section) < SectionAccesses.size() &&
+              SectionAccesses[Section] > 0)
             continue;
           if (MasksSignals &&
               (Exec.isSignalHandler(P) || Exec.isSignalHandler(Q))) {
@@ -646,10 +696,7 @@ void Explorer::checkRaces(size_t D) {
             continue;
           }
           auto Key = std::minmax(A.Inst, B.Inst);
-          if (!Reported.insert({Key.first, Key.second}).second)
-            continue;
-          ++Races;
-          if (Opts.MaxFindings && R.Findings.size() >= Opts.MaxFindings)
+          if (Reported.count({Key.first, Key.second}))
             continue;
           Finding F;
           F.Kind = Verdict::Race;
@@ -669,10 +716,27 @@ void Explorer::checkRaces(size_t D) {
           S2.Action = "about to " + action(B, Q) + " (both enabled: race)";
           F.Trace.push_back(S1);
           F.Trace.push_back(S2);
-          R.Findings.push_back(std::move(F));
+          if (Section >= 0) {
+            if (SectionRaces.size() <= unsigned(Section))
+              SectionRaces.resize(Section + 1);
+            SectionRaces[Section].push_back({{Key.first, Key.second},
+                                             std::move(F)});
+            continue;
+          }
+          reportRace({Key.first, Key.second}, std::move(F));
         }
     }
   }
+}
+
+void Explorer::reportRace(
+    std::pair<const Instruction *, const Instruction *> Key, Finding F) {
+  if (!Reported.insert(Key).second)
+    return;
+  ++Races;
+  if (Opts.MaxFindings && R.Findings.size() >= Opts.MaxFindings)
+    return;
+  R.Findings.push_back(std::move(F));
 }
 
 void Explorer::checkDeadlock() {
@@ -725,6 +789,7 @@ bool Explorer::execute() {
   EventsByKey.clear();
   GlobalEvents.clear();
   AtomicNesting.clear();
+  SectionRaces.clear();
   SectionAccesses.clear();
   SyncClock.clear();
   SyncObjClock.clear();
@@ -768,6 +833,7 @@ bool Explorer::execute() {
   };
   if (S != Status::Ok)
     return Fail(S);
+  noteStopped();
   while (true) {
     if (cancelled()) {
       Stop = true;
@@ -794,8 +860,10 @@ bool Explorer::execute() {
             Exhaustive = false;
           }
       checkRaces(Depth);
-      if (ReplayMode)
+      if (ReplayMode) {
+        finishSections();
         break; // the replayed schedule ends here
+      }
       // Also in a final state: a pending operation dependent with the
       // last events (a thread cut off by exit) must be tried before them.
       analyseState(Depth);
@@ -920,6 +988,7 @@ bool Explorer::execute() {
     MaxDepthSeen = std::max<uint64_t>(MaxDepthSeen, Depth);
     if (S != Status::Ok)
       return Fail(S);
+    noteStopped();
     if (Exec.divergedAt() && !HintMode) {
       SourceLoc L = PM.location(Exec.divergedAt());
       note(formatv("a thread ran {0} instructions without a visible "

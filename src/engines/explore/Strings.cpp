@@ -181,3 +181,73 @@ Status Executor::callStringBuiltin(unsigned T, const Function *F,
 }
 
 } // namespace crace::explore
+
+//===----------------------------------------------------------------------===//
+// fcntl(fd, F_GETLK, &lock)
+//===----------------------------------------------------------------------===//
+
+namespace crace::explore {
+
+namespace {
+/// struct flock's size and field offsets: l_type, l_whence (shorts), then
+/// l_start, l_len (off_t; off64_t for F_GETLK64), l_pid (int).
+struct FlockLayout {
+  uint64_t Size, Start, Len, Pid, OffBytes;
+};
+FlockLayout flockLayout(unsigned PtrBytes, Word Cmd) {
+  if (PtrBytes == 8)
+    return {32, 8, 16, 24, 8};
+  if (Cmd == 12) // i386 F_GETLK64: struct flock64
+    return {24, 4, 12, 20, 8};
+  return {16, 4, 8, 12, 4};
+}
+} // namespace
+
+Status Executor::callFcntlGetLock(unsigned T, const Function *F,
+                                  const CallBase &CB, bool &Visible) {
+  PendingOp P;
+  P.K = PendingOp::Memory;
+  P.Inst = &CB;
+  P.Format = F;
+  // Inputs: 0 = fails (-1), 1 = no conflicting lock (only l_type is
+  // written, F_UNLCK), 2/3 = another process holds a read/write lock.
+  P.Aux = Nondet(2) & 3;
+  P.Aux2 = 1 + (Nondet(22) & 0x3fffff);
+  Word Lock = get(CB.getArgOperand(2), T).W;
+  FlockLayout L = flockLayout(PtrBytes, get(CB.getArgOperand(1), T).W & 0xff);
+  if (P.Aux != 0 && !memRef(Lock, P.Aux == 1 ? 2 : L.Size, true, false, P,
+                            "write"))
+    return memoryError(&CB, Error);
+  RVal R;
+  R.W = P.Aux == 0 ? Word(-1) : 0;
+  if (CB.getType()->isIntegerTy())
+    R.W &= CB.getType()->getIntegerBitWidth() >= 64
+               ? ~Word(0)
+               : (Word(1) << CB.getType()->getIntegerBitWidth()) - 1;
+  setResult(T, &CB, R);
+  Threads[T].Pending = P;
+  if (P.Refs.empty())
+    return performMemory(T);
+  Visible = true;
+  return Status::Ok;
+}
+
+Status Executor::performFcntlGetLock(unsigned T, const CallBase &CB) {
+  const PendingOp &P = Threads[T].Pending;
+  if (P.Aux == 0)
+    return Status::Ok;
+  Word Lock = get(CB.getArgOperand(2), T).W;
+  FlockLayout L = flockLayout(PtrBytes, get(CB.getArgOperand(1), T).W & 0xff);
+  std::vector<uint8_t> Buf(P.Aux == 1 ? 2 : L.Size, 0);
+  Buf[0] = P.Aux == 1 ? 2 : uint8_t(P.Aux - 2); // F_UNLCK / F_RDLCK, F_WRLCK
+  if (P.Aux != 1) {
+    // l_whence SEEK_SET, the whole file (start 0, length 0), the owner.
+    for (unsigned K = 0; K < 4; ++K)
+      Buf[L.Pid + K] = uint8_t(P.Aux2 >> (8 * K));
+  }
+  if (!store(Lock, Buf.size(), Buf.data()))
+    return memoryError(&CB, Error);
+  return Status::Ok;
+}
+
+} // namespace crace::explore
