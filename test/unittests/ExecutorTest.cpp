@@ -42,6 +42,9 @@ struct RunResult {
   bool Exited = false;
   PendingOp Final; // main's pending operation at the end
   unsigned Steps = 0;
+  /// A thread stopped for good where the executor cannot follow it.
+  bool Stopped = false;
+  std::string StoppedWhy;
 };
 
 /// Runs X from reset to the end, always stepping the lowest enabled thread.
@@ -66,6 +69,8 @@ RunResult runLowestFirst(Executor &X, NondetSource Src = zeroSource,
   }
   R.Error = X.error();
   R.Exited = X.exited();
+  R.Stopped = X.stoppedAt() != nullptr;
+  R.StoppedWhy = X.stoppedWhy();
   if (X.numThreads() > 0)
     R.Final = X.pending(0);
   return R;
@@ -854,11 +859,16 @@ TEST(ExecutorTest, BoundsAreReportedAsBoundHit) {
 // 5. Unsupported constructs
 //===----------------------------------------------------------------------===//
 
-TEST(ExecutorTest, InlineAsmIsUnsupported) {
+// What the executor cannot run stops that thread for good (blocked at the
+// instruction, the reason kept); the run itself goes on (Status::Ok).
+TEST(ExecutorTest, InlineAsmStopsTheThread) {
   RunResult R = runProgram(R"C(
     int main(void) { __asm__ volatile("nop"); return 0; })C");
-  EXPECT_EQ(R.S, Status::Unsupported);
-  EXPECT_NE(R.Error.find("inline assembly"), std::string::npos) << R.Error;
+  EXPECT_EQ(R.S, Status::Ok);
+  EXPECT_TRUE(R.Stopped);
+  EXPECT_NE(R.StoppedWhy.find("inline assembly"), std::string::npos)
+      << R.StoppedWhy;
+  EXPECT_EQ(R.Final.K, PendingOp::Blocked);
   EXPECT_FALSE(R.Exited);
 }
 
@@ -869,14 +879,25 @@ TEST(ExecutorTest, EmptyAsmBarrierIsFine) {
   EXPECT_TRUE(R.Exited);
 }
 
-TEST(ExecutorTest, UnknownExternalIsUnsupported) {
+TEST(ExecutorTest, UnknownExternalStopsOnlyItsThread) {
+  // main stops at the unknown call; the thread it created still runs and
+  // writes its result.
   RunResult R = runProgram(R"C(
+    #include <pthread.h>
     int mystery(int);
-    volatile int v = 3;
-    int main(void) { return mystery(v); })C");
-  EXPECT_EQ(R.S, Status::Unsupported);
-  EXPECT_NE(R.Error.find("mystery"), std::string::npos) << R.Error;
+    volatile int v = 3, done;
+    void *w(void *a) { done = 1; return 0; }
+    int main(void) {
+      pthread_t t;
+      pthread_create(&t, 0, w, 0);
+      return mystery(v);
+    })C");
+  EXPECT_EQ(R.S, Status::Ok);
+  EXPECT_TRUE(R.Stopped);
+  EXPECT_NE(R.StoppedWhy.find("mystery"), std::string::npos) << R.StoppedWhy;
+  EXPECT_EQ(R.Final.K, PendingOp::Blocked);
   EXPECT_FALSE(R.Exited);
+  EXPECT_GE(R.Steps, 2u); // the thread's write and its end
 }
 
 TEST(ExecutorTest, VariadicDefinedFunctionsGetTheirOperands) {
