@@ -1352,6 +1352,7 @@ CRACE_MAC(long, sendto, "_sendto$UNIX2003",
           (int f, const void *b, crace_size_t n, int fl, const void *a, unsigned l),
           (f, b, n, fl, a, l))
 CRACE_MAC(char *, strerror, "_strerror$UNIX2003", (int e), (e))
+CRACE_MAC(int, waitpid, "_waitpid$UNIX2003", (int p, int *st, int o), (p, st, o))
 CRACE_MAC(crace_size_t, strftime, "_strftime$UNIX2003",
           (char *s, crace_size_t n, const char *f, const struct __crace_libc_tm *t),
           (s, n, f, t))

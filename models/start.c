@@ -174,6 +174,10 @@ CRACE_MODEL int execvp(const char *p, char *const argv[]) { return __crace_exec(
 CRACE_MODEL int execve(const char *p, char *const argv[], char *const envp[]) {
   return __crace_exec(p);
 }
+/* The list forms: the argument strings follow as variadic operands. */
+CRACE_MODEL int execl(const char *p, const char *arg, ...) { return __crace_exec(p); }
+CRACE_MODEL int execlp(const char *p, const char *arg, ...) { return __crace_exec(p); }
+CRACE_MODEL int execle(const char *p, const char *arg, ...) { return __crace_exec(p); }
 /* system() runs a command in a child process and waits: its status is an
    input. */
 CRACE_MODEL int system(const char *cmd) {
