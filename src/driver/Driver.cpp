@@ -1,6 +1,7 @@
 //===- Driver.cpp - one crace run -----------------------------------------===//
 #include "driver/Driver.h"
 #include "engines/Engine.h"
+#include "engines/WorkBudget.h"
 #include "frontend/DataModel.h"
 #include "model/ProgramModel.h"
 #include "report/Report.h"
@@ -272,6 +273,8 @@ public:
   }
   /// The current stage was stopped by its own share (not the run's limit).
   bool stageRanOut() const { return StageRanOut; }
+  /// The run's time limit in seconds (0: none), as configured.
+  unsigned limitSeconds() const { return TimeoutSeconds; }
   /// Seconds left of the run's time limit (infinity without one).
   double remaining() const {
     if (!TimeoutSeconds)
@@ -444,13 +447,15 @@ Result runEngine(EngineKind K, const ProgramModel &PM, const EngineOptions &EO) 
 }
 
 /// Shares of the time budget in --engine=auto (docs/usage.md, "Time
-/// budget"): whoop gets at most WhoopShareCap seconds and WhoopShare of the
-/// remaining time, explore ExploreShare of what is left then, kiss
+/// budget"): whoop gets the work of at most WhoopShareCap seconds and of
+/// WhoopShare of the run's limit (a deterministic work budget at the
+/// calibrated rate, WorkMeter.h; its wall clock is only a safety net of
+/// WallSafety times that), explore ExploreShare of what is left then, kiss
 /// KissShare of what is left after explore, at most KissCap seconds (kiss
 /// encodes the whole sequentialised program before its first query, which
 /// on a large program takes long and rarely pays). Whatever a stage leaves
 /// unused goes to the next.
-constexpr double WhoopShare = 0.1, WhoopShareCap = 10;
+constexpr double WhoopShare = 0.1, WhoopShareCap = 10, WallSafety = 3;
 constexpr double ExploreShare = 0.8, KissShare = 0.5, KissCap = 15;
 
 bool hasDataRace(const Result &R) {
@@ -516,10 +521,17 @@ Result runPortfolio(const ProgramModel &PM, const EngineOptions &EO,
   // its pairs; the candidate pairs PDP uses are the lockset engine's).
   EngineOptions StaticOpts = EO;
   StaticOpts.Cancelled = &Dog.StageCancel;
-  double WhoopSecs = std::min(WhoopShareCap, Dog.remaining() * WhoopShare);
+  // From the configured limit, not the time left after the front end: the
+  // budget, hence the report, must not depend on how long parsing took.
+  double WhoopSecs = WhoopShareCap;
+  if (Dog.limitSeconds())
+    WhoopSecs = std::min(WhoopSecs, Dog.limitSeconds() * WhoopShare);
   if (EO.WhoopBudget)
     WhoopSecs = std::min(WhoopSecs, double(EO.WhoopBudget));
-  StaticOpts.WhoopBudget = std::max(1u, unsigned(WhoopSecs));
+  StaticOpts.WhoopWork =
+      EO.WhoopWork ? EO.WhoopWork : std::max<uint64_t>(1, unitsForSeconds(WhoopSecs));
+  StaticOpts.WhoopWallLimit =
+      WallSafety * double(StaticOpts.WhoopWork) / double(UnitsPerSecond);
   Dog.beginStage(0);
   Result Static = runEngine(EngineKind::Whoop, PM, StaticOpts);
   if (Static.Program == Verdict::RaceFree || Cancel)

@@ -77,9 +77,17 @@ struct EngineOptions {
   std::string KissTarget;
   /// Write the sequential module here ("-": standard output).
   std::string EmitSequential;
-  /// whoop: seconds for encoding and pair checks (0: no limit); past it,
-  /// the remaining candidate pairs keep the lockset engine's result.
+  /// whoop: its work budget, in seconds at the calibrated rate
+  /// (engines/bmc/WorkMeter.h; 0: no limit), used when WhoopWork is 0;
+  /// past it, the remaining candidate pairs keep the lockset engine's
+  /// result. Counted in machine-independent work, so the same input stops
+  /// at the same point on every run.
   unsigned WhoopBudget = 45;
+  /// whoop: its work budget in units (0: from WhoopBudget).
+  uint64_t WhoopWork = 0;
+  /// whoop: wall-clock safety limit in seconds (0: none but the run's
+  /// --timeout); set by the portfolio well above the work budget's time.
+  double WhoopWallLimit = 0;
   /// Round-robin context bound K of the Lal-Reps sequentialisation (0: off,
   /// the paper's KISS).
   unsigned KissRounds = 0;

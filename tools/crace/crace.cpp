@@ -193,9 +193,16 @@ static cl::opt<unsigned> KissRoundsOpt(
 static cl::OptionCategory WhoopCat("whoop engine options");
 static cl::opt<unsigned> WhoopBudgetOpt(
     "whoop-budget",
-    cl::desc("whoop: seconds for its encoding and pair checks; past them the "
-             "remaining pairs keep the lockset result (0: no limit)"),
+    cl::desc("whoop: its work budget in seconds at the calibrated rate "
+             "(deterministic, see --whoop-work); past it the remaining pairs "
+             "keep the lockset result (0: no limit)"),
     cl::value_desc("SECONDS"), cl::init(45), cl::cat(WhoopCat));
+static cl::opt<uint64_t> WhoopWorkOpt(
+    "whoop-work",
+    cl::desc("whoop: its work budget in machine-independent units (Z3 "
+             "resource units plus encoding steps); overrides --whoop-budget "
+             "(0: from --whoop-budget)"),
+    cl::value_desc("UNITS"), cl::init(0), cl::cat(WhoopCat));
 
 static const char Overview[] =
     "crace: data-race checker for multithreaded C\n\n"
@@ -380,6 +387,7 @@ int main(int argc, const char **argv) {
   Opts.EngineOpts.KissTarget = KissTargetOpt;
   Opts.EngineOpts.EmitSequential = EmitSequentialOpt;
   Opts.EngineOpts.WhoopBudget = WhoopBudgetOpt;
+  Opts.EngineOpts.WhoopWork = WhoopWorkOpt;
   Opts.EngineOpts.KissRounds = KissRoundsOpt;
   Opts.TraceOut = TraceOutOpt;
   Opts.ReplayFile = ReplayOpt;
