@@ -451,12 +451,15 @@ Result runEngine(EngineKind K, const ProgramModel &PM, const EngineOptions &EO) 
 /// WhoopShare of the run's limit (a deterministic work budget at the
 /// calibrated rate, WorkMeter.h; its wall clock is only a safety net of
 /// WallSafety times that), explore ExploreShare of what is left then, kiss
-/// KissShare of what is left after explore, at most KissCap seconds (kiss
+/// the work of at most KissCap seconds and of KissWorkShare of the run's
+/// limit (its wall clock, KissShare of what is left after explore, is the
+/// safety net) (kiss
 /// encodes the whole sequentialised program before its first query, which
 /// on a large program takes long and rarely pays). Whatever a stage leaves
 /// unused goes to the next.
 constexpr double WhoopShare = 0.1, WhoopShareCap = 10, WallSafety = 3;
-constexpr double ExploreShare = 0.8, KissShare = 0.5, KissCap = 15;
+constexpr double ExploreShare = 0.8, KissShare = 0.5, KissCap = 15,
+                 KissWorkShare = 0.25;
 
 bool hasDataRace(const Result &R) {
   for (const Finding &F : R.Findings)
@@ -571,9 +574,22 @@ Result runPortfolio(const ProgramModel &PM, const EngineOptions &EO,
   // program tries every input value, where explore sampled them.
   EngineOptions KissOpts = EO;
   KissOpts.Cancelled = &Dog.StageCancel;
+  // A work budget (deterministic) of at most KissCap seconds and of
+  // KissWorkShare of the run's limit, at the calibrated rate; the wall
+  // clock (KissShare of the time left, at most WallSafety times those
+  // seconds) is the safety net.
+  double KissSecs = KissCap;
+  if (Dog.limitSeconds())
+    KissSecs = std::min(KissSecs, Dog.limitSeconds() * KissWorkShare);
+  if (EO.KissBudget)
+    KissSecs = std::min(KissSecs, double(EO.KissBudget));
+  KissOpts.KissWork =
+      EO.KissWork ? EO.KissWork : std::max<uint64_t>(1, unitsForSeconds(KissSecs));
   Remaining = Dog.remaining();
-  double KissSecs = std::min(KissCap, Remaining * KissShare);
-  Dog.beginStage(KissSecs);
+  double KissWall = WallSafety * double(KissOpts.KissWork) / double(UnitsPerSecond);
+  if (!std::isinf(Remaining))
+    KissWall = std::min(KissWall, Remaining * KissShare);
+  Dog.beginStage(KissWall);
   Result Kiss = runEngine(EngineKind::Kiss, PM, KissOpts);
   bool KissRanOut = Dog.stageRanOut();
   if (Kiss.Program == Verdict::Race && hasDataRace(Kiss)) {
@@ -582,12 +598,15 @@ Result runPortfolio(const ProgramModel &PM, const EngineOptions &EO,
                       Static.Stats.end());
     return Kiss;
   }
+  // Only a safety net now: kiss's work budget ends it first on a machine
+  // like the calibrated one, loaded or not (and says so, deterministically).
   if (KissRanOut)
-    Static.Reasons.push_back(formatv("kiss: its share of the time budget "
+    Static.Reasons.push_back(formatv("kiss: its wall-clock safety limit "
                                      "({0} % of the time left, at most {1} "
-                                     "s) ran out",
+                                     "times its work budget's seconds) ran "
+                                     "out before its work budget",
                                      unsigned(KissShare * 100),
-                                     unsigned(KissCap)));
+                                     unsigned(WallSafety)));
   for (const std::string &Why : groupKissReasons(Kiss.Reasons)) {
     // Where the share cut kiss (transform, encoding, which target) depends
     // on the machine's speed: the line above says it.

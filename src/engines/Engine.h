@@ -88,6 +88,13 @@ struct EngineOptions {
   /// whoop: wall-clock safety limit in seconds (0: none but the run's
   /// --timeout); set by the portfolio well above the work budget's time.
   double WhoopWallLimit = 0;
+  /// kiss: its work budget in units (engines/bmc/WorkMeter.h; 0: none):
+  /// the transform, the encoding and the queries count against it; past
+  /// it, the remaining targets are not checked.
+  uint64_t KissWork = 0;
+  /// kiss: its work budget in seconds at the calibrated rate, used when
+  /// KissWork is 0 (0: none; the portfolio gives kiss at most 15).
+  unsigned KissBudget = 0;
   /// Round-robin context bound K of the Lal-Reps sequentialisation (0: off,
   /// the paper's KISS).
   unsigned KissRounds = 0;

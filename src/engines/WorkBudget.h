@@ -21,6 +21,15 @@ constexpr uint64_t UnitsPerSecond = 2'000'000;
 /// What one encoding step is worth, in Z3 resource units (a step of
 /// whoop's encoder costs 10-80 us, while Z3 spends 3000000 units a second).
 constexpr uint64_t StepCost = 50;
+/// What one step of kiss (an instruction instrumented, cloned or encoded
+/// by the bmc) is worth: about 5 us (goblint-bench's automount_incl_lib:
+/// 4.4 million steps in 22 s, with few Z3 units).
+constexpr uint64_t KissStepCost = 15;
+
+/// The reason an engine's inner layers (bmc, kiss transform) give when the
+/// stage's work budget is spent; the engine replaces it by one line naming
+/// the budget.
+inline constexpr const char *WorkBudgetRanOut = "its work budget ran out";
 
 /// The work budget a stage gets for Seconds at the calibrated rate.
 inline uint64_t unitsForSeconds(double Seconds) {

@@ -190,6 +190,19 @@ static cl::opt<unsigned> KissRoundsOpt(
              "sequentialisation) instead of KISS's balanced ones (0: off)"),
     cl::value_desc("K"), cl::init(0), cl::cat(KissCat));
 
+static cl::opt<unsigned> KissBudgetOpt(
+    "kiss-budget",
+    cl::desc("kiss: its work budget in seconds at the calibrated rate "
+             "(deterministic, see --kiss-work; 0: none, in --engine=auto at "
+             "most 15)"),
+    cl::value_desc("SECONDS"), cl::init(0), cl::cat(KissCat));
+static cl::opt<uint64_t> KissWorkOpt(
+    "kiss-work",
+    cl::desc("kiss: its work budget in machine-independent units (Z3 "
+             "resource units plus transform and encoding steps); overrides "
+             "--kiss-budget (0: from --kiss-budget)"),
+    cl::value_desc("UNITS"), cl::init(0), cl::cat(KissCat));
+
 static cl::OptionCategory WhoopCat("whoop engine options");
 static cl::opt<unsigned> WhoopBudgetOpt(
     "whoop-budget",
@@ -388,6 +401,8 @@ int main(int argc, const char **argv) {
   Opts.EngineOpts.EmitSequential = EmitSequentialOpt;
   Opts.EngineOpts.WhoopBudget = WhoopBudgetOpt;
   Opts.EngineOpts.WhoopWork = WhoopWorkOpt;
+  Opts.EngineOpts.KissBudget = KissBudgetOpt;
+  Opts.EngineOpts.KissWork = KissWorkOpt;
   Opts.EngineOpts.KissRounds = KissRoundsOpt;
   Opts.TraceOut = TraceOutOpt;
   Opts.ReplayFile = ReplayOpt;

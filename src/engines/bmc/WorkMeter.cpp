@@ -20,11 +20,25 @@ uint64_t z3ResourceCount(z3::solver &Reader) {
   return 0;
 }
 
-WorkMeter::WorkMeter(uint64_t Limit, z3::context *Ctx) : Limit(Limit) {
+WorkMeter::WorkMeter(uint64_t Limit, z3::context *Ctx, uint64_t Cost)
+    : Limit(Limit), Cost(Cost) {
   if (Ctx) {
     Reader.emplace(*Ctx);
     Z3Base = z3ResourceCount(*Reader);
   }
+}
+
+void WorkMeter::detach() {
+  poll();
+  Z3Earlier = Z3Used;
+  Z3Base = 0;
+  Reader.reset();
+}
+
+void WorkMeter::attach(z3::context &Ctx) {
+  detach();
+  Reader.emplace(Ctx);
+  Z3Base = z3ResourceCount(*Reader);
 }
 
 bool WorkMeter::step(uint64_t N) {
@@ -40,14 +54,17 @@ bool WorkMeter::step(uint64_t N) {
 bool WorkMeter::poll() {
   if (Reader) {
     uint64_t Now = z3ResourceCount(*Reader);
-    Z3Used = Now > Z3Base ? Now - Z3Base : 0;
+    Z3Used = Z3Earlier + (Now > Z3Base ? Now - Z3Base : 0);
+  } else {
+    Z3Used = Z3Earlier;
   }
   if (Limit && used() >= Limit)
     Exhausted = true;
   return Exhausted;
 }
 
-unsigned WorkMeter::queryLimit(uint64_t PerQuery) const {
+unsigned WorkMeter::queryLimit(uint64_t PerQuery) {
+  poll();
   uint64_t L = PerQuery;
   if (Limit) {
     uint64_t Left = Limit > used() ? Limit - used() : 0;
@@ -57,7 +74,7 @@ unsigned WorkMeter::queryLimit(uint64_t PerQuery) const {
   return unsigned(std::min<uint64_t>(L, std::numeric_limits<unsigned>::max()));
 }
 
-void WorkMeter::limitQuery(z3::solver &S, uint64_t PerQuery) const {
+void WorkMeter::limitQuery(z3::solver &S, uint64_t PerQuery) {
   z3::params P(S.ctx());
   P.set("rlimit", queryLimit(PerQuery));
   S.set(P);

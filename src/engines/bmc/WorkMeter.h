@@ -38,8 +38,16 @@ uint64_t z3ResourceCount(z3::solver &Reader);
 class WorkMeter {
 public:
   /// Ctx: the context whose Z3 work counts (nullptr: encoding steps only).
-  WorkMeter(uint64_t Limit, z3::context *Ctx);
-  /// One encoding step (StepCost units). Returns true when the budget is
+  /// Cost: what one step is worth, in units.
+  WorkMeter(uint64_t Limit, z3::context *Ctx, uint64_t Cost = StepCost);
+  /// Counts Ctx's Z3 work from now on too (a stage whose context is made
+  /// after its first steps, as kiss's bmc). Replaces an earlier context:
+  /// what that one spent stays counted.
+  void attach(z3::context &Ctx);
+  /// Stops reading the attached context (before it is deleted); what it
+  /// spent stays counted.
+  void detach();
+  /// One encoding step (Cost units). Returns true when the budget is
   /// spent (then it stays spent). Z3's count is read every 256 steps.
   bool step(uint64_t N = 1);
   /// Rereads Z3's count (after a check or simplification) and tells
@@ -48,21 +56,22 @@ public:
   /// The budget is spent (as of the last step() or poll()).
   bool exhausted() const { return Exhausted; }
   /// Units spent so far (as of the last step() or poll()).
-  uint64_t used() const { return Steps * StepCost + Z3Used; }
+  uint64_t used() const { return Steps * Cost + Z3Used; }
   uint64_t limit() const { return Limit; }
   uint64_t steps() const { return Steps; }
   uint64_t z3Units() const { return Z3Used; }
-  /// The "rlimit" for the next check: what is left, at most PerQuery
-  /// (0: no per-query cap); 0 only when neither bounds it. Never below 1
-  /// while a budget is set (Z3 takes 0 as "no limit").
-  unsigned queryLimit(uint64_t PerQuery) const;
+  /// The "rlimit" for the next check: what is left (Z3's count reread
+  /// first), at most PerQuery (0: no per-query cap); 0 only when neither
+  /// bounds it. Never below 1 while a budget is set (Z3 takes 0 as "no
+  /// limit").
+  unsigned queryLimit(uint64_t PerQuery);
   /// Sets "rlimit" (queryLimit(PerQuery)) on S, keeping its other params.
-  void limitQuery(z3::solver &S, uint64_t PerQuery) const;
+  void limitQuery(z3::solver &S, uint64_t PerQuery);
 
 private:
-  uint64_t Limit;
+  uint64_t Limit, Cost;
   std::optional<z3::solver> Reader;
-  uint64_t Z3Base = 0, Z3Used = 0, Steps = 0;
+  uint64_t Z3Base = 0, Z3Used = 0, Z3Earlier = 0, Steps = 0;
   bool Exhausted = false;
 };
 
