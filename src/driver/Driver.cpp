@@ -458,6 +458,7 @@ Result runEngine(EngineKind K, const ProgramModel &PM, const EngineOptions &EO) 
 /// on a large program takes long and rarely pays). Whatever a stage leaves
 /// unused goes to the next.
 constexpr double WhoopShare = 0.1, WhoopShareCap = 10, WallSafety = 3;
+constexpr uint64_t AutoMaxTransitions = 4'000'000;
 constexpr double ExploreShare = 0.8, KissShare = 0.5, KissCap = 15,
                  KissWorkShare = 0.25;
 
@@ -544,6 +545,14 @@ Result runPortfolio(const ProgramModel &PM, const EngineOptions &EO,
   EngineOptions DynOpts = EO;
   DynOpts.Static = &Static;
   DynOpts.Cancelled = &Dog.StageCancel;
+  // explore's deterministic budget is its scheduling points; the
+  // standalone default (20000000) took 133 s on goblint-bench's
+  // pfscan_comb (PDP checks at every point), over the 60 s a default run
+  // may take, so the portfolio bounds it lower unless it was given.
+  if (!EO.MaxTransitionsGiven)
+    DynOpts.MaxTransitions =
+        EO.MaxTransitions ? std::min(EO.MaxTransitions, AutoMaxTransitions)
+                          : AutoMaxTransitions;
   double Remaining = Dog.remaining();
   double ExploreSecs = std::isinf(Remaining) ? 0 : Remaining * ExploreShare;
   Dog.beginStage(ExploreSecs);

@@ -50,6 +50,9 @@ struct EngineOptions {
   uint64_t MaxExecutions = 100000;
   /// Scheduling points over all runs (the default keeps a run to seconds).
   uint64_t MaxTransitions = 20'000'000;
+  /// --max-transitions was given: --engine=auto keeps it instead of its own
+  /// (smaller) default for the explore stage.
+  bool MaxTransitionsGiven = false;
   /// Input vectors tried when the program reads nondeterministic inputs.
   unsigned InputRounds = 16;
   /// Inputs whose domain has at most 2^EnumerateInputBits values are

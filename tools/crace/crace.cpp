@@ -117,7 +117,7 @@ static cl::opt<uint64_t> MaxExecOpt(
 static cl::opt<uint64_t> MaxTransOpt(
     "max-transitions",
     cl::desc("Stop exploring after N scheduling points over all runs (0: no "
-             "limit; default 20000000)"),
+             "limit; default 20000000, in --engine=auto 4000000)"),
     cl::init(20'000'000), cl::cat(ExploreCat));
 static cl::opt<unsigned> MaxDepthOpt(
     "max-depth",
@@ -389,6 +389,7 @@ int main(int argc, const char **argv) {
   Opts.EngineOpts.MaxExecutions = MaxExecOpt;
   Opts.EngineOpts.MaxDepth = MaxDepthOpt;
   Opts.EngineOpts.MaxTransitions = MaxTransOpt;
+  Opts.EngineOpts.MaxTransitionsGiven = MaxTransOpt.getNumOccurrences() > 0;
   Opts.EngineOpts.InputRounds = InputRoundsOpt;
   Opts.EngineOpts.EnumerateInputBits = std::min(32u, EnumerateInputsOpt.getValue());
   Opts.EngineOpts.Pdp = !NoPdpOpt;
