@@ -888,7 +888,7 @@ private:
 class StopWatcher {
 public:
   StopWatcher(z3::context &Ctx, const std::atomic<bool> *Cancelled,
-              std::chrono::steady_clock::time_point Start, unsigned Budget)
+              std::chrono::steady_clock::time_point Start, double Budget)
       : Ctx(Ctx), Cancelled(Cancelled), Start(Start), Budget(Budget),
         Thread([this] { loop(); }) {}
   ~StopWatcher() {
@@ -908,7 +908,7 @@ private:
     std::unique_lock<std::mutex> L(M);
     while (!CV.wait_for(L, std::chrono::milliseconds(20), [&] { return Done; })) {
       bool Cancel = Cancelled && Cancelled->load();
-      bool Over = Budget && std::chrono::duration<double>(
+      bool Over = Budget > 0 && std::chrono::duration<double>(
                                 std::chrono::steady_clock::now() - Start)
                                     .count() > Budget;
       if (Cancel || Over) {
@@ -922,7 +922,7 @@ private:
   z3::context &Ctx;
   const std::atomic<bool> *Cancelled;
   std::chrono::steady_clock::time_point Start;
-  unsigned Budget;
+  double Budget; ///< seconds (0: none)
   bool Done = false;
   std::mutex M;
   std::condition_variable CV;
@@ -1290,7 +1290,7 @@ Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
         WorkLimit, UnitsPerSecond));
   else if (WallHit)
     R.Reasons.push_back(formatv(
-        "whoop's wall-clock safety limit of {0} s ran out before its work "
+        "whoop's wall-clock safety limit of {0:F1} s ran out before its work "
         "budget (the machine is much slower than the calibrated rate): the "
         "remaining candidate pairs keep the lockset engine's result",
         Opts.WhoopWallLimit));
