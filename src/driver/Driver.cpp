@@ -1,6 +1,7 @@
 //===- Driver.cpp - one crace run -----------------------------------------===//
 #include "driver/Driver.h"
 #include "engines/Engine.h"
+#include "engines/WorkBudget.h"
 #include "frontend/DataModel.h"
 #include "model/ProgramModel.h"
 #include "report/Report.h"
@@ -273,6 +274,8 @@ public:
   }
   /// The current stage was stopped by its own share (not the run's limit).
   bool stageRanOut() const { return StageRanOut; }
+  /// The run's time limit in seconds (0: none), as configured.
+  unsigned limitSeconds() const { return TimeoutSeconds; }
   /// Seconds left of the run's time limit (infinity without one).
   double remaining() const {
     if (!TimeoutSeconds)
@@ -445,14 +448,20 @@ Result runEngine(EngineKind K, const ProgramModel &PM, const EngineOptions &EO) 
 }
 
 /// Shares of the time budget in --engine=auto (docs/usage.md, "Time
-/// budget"): whoop gets at most WhoopShareCap seconds and WhoopShare of the
-/// remaining time, explore ExploreShare of what is left then, kiss
-/// KissShare of what is left after explore, at most KissCap seconds (kiss
+/// budget"): whoop gets the work of at most WhoopShareCap seconds and of
+/// WhoopShare of the run's limit (a deterministic work budget at the
+/// calibrated rate, WorkMeter.h; its wall clock is only a safety net of
+/// WallSafety times that), explore ExploreShare of what is left then, kiss
+/// the work of at most KissCap seconds and of KissWorkShare of the run's
+/// limit (its wall clock, KissShare of what is left after explore, is the
+/// safety net) (kiss
 /// encodes the whole sequentialised program before its first query, which
 /// on a large program takes long and rarely pays). Whatever a stage leaves
 /// unused goes to the next.
-constexpr double WhoopShare = 0.1, WhoopShareCap = 10;
-constexpr double ExploreShare = 0.8, KissShare = 0.5, KissCap = 15;
+constexpr double WhoopShare = 0.1, WhoopShareCap = 10, WallSafety = 3;
+constexpr uint64_t AutoMaxTransitions = 4'000'000;
+constexpr double ExploreShare = 0.8, KissShare = 0.5, KissCap = 15,
+                 KissWorkShare = 0.25;
 
 bool hasDataRace(const Result &R) {
   for (const Finding &F : R.Findings)
@@ -546,10 +555,17 @@ Result runPortfolio(const ProgramModel &PM, const EngineOptions &EO,
   // its pairs; the candidate pairs PDP uses are the lockset engine's).
   EngineOptions StaticOpts = EO;
   StaticOpts.Cancelled = &Dog.StageCancel;
-  double WhoopSecs = std::min(WhoopShareCap, Dog.remaining() * WhoopShare);
+  // From the configured limit, not the time left after the front end: the
+  // budget, hence the report, must not depend on how long parsing took.
+  double WhoopSecs = WhoopShareCap;
+  if (Dog.limitSeconds())
+    WhoopSecs = std::min(WhoopSecs, Dog.limitSeconds() * WhoopShare);
   if (EO.WhoopBudget)
     WhoopSecs = std::min(WhoopSecs, double(EO.WhoopBudget));
-  StaticOpts.WhoopBudget = std::max(1u, unsigned(WhoopSecs));
+  StaticOpts.WhoopWork =
+      EO.WhoopWork ? EO.WhoopWork : std::max<uint64_t>(1, unitsForSeconds(WhoopSecs));
+  StaticOpts.WhoopWallLimit =
+      WallSafety * double(StaticOpts.WhoopWork) / double(UnitsPerSecond);
   Dog.beginStage(0);
   Result Static = runEngine(EngineKind::Whoop, PM, StaticOpts);
   if (Static.Program == Verdict::RaceFree || Cancel)
@@ -559,6 +575,14 @@ Result runPortfolio(const ProgramModel &PM, const EngineOptions &EO,
   EngineOptions DynOpts = EO;
   DynOpts.Static = &Static;
   DynOpts.Cancelled = &Dog.StageCancel;
+  // explore's deterministic budget is its scheduling points; the
+  // standalone default (20000000) took 133 s on goblint-bench's
+  // pfscan_comb (PDP checks at every point), over the 60 s a default run
+  // may take, so the portfolio bounds it lower unless it was given.
+  if (!EO.MaxTransitionsGiven)
+    DynOpts.MaxTransitions =
+        EO.MaxTransitions ? std::min(EO.MaxTransitions, AutoMaxTransitions)
+                          : AutoMaxTransitions;
   double Remaining = Dog.remaining();
   double ExploreSecs = std::isinf(Remaining) ? 0 : Remaining * ExploreShare;
   Dog.beginStage(ExploreSecs);
@@ -595,9 +619,22 @@ Result runPortfolio(const ProgramModel &PM, const EngineOptions &EO,
   // program tries every input value, where explore sampled them.
   EngineOptions KissOpts = EO;
   KissOpts.Cancelled = &Dog.StageCancel;
+  // A work budget (deterministic) of at most KissCap seconds and of
+  // KissWorkShare of the run's limit, at the calibrated rate; the wall
+  // clock (KissShare of the time left, at most WallSafety times those
+  // seconds) is the safety net.
+  double KissSecs = KissCap;
+  if (Dog.limitSeconds())
+    KissSecs = std::min(KissSecs, Dog.limitSeconds() * KissWorkShare);
+  if (EO.KissBudget)
+    KissSecs = std::min(KissSecs, double(EO.KissBudget));
+  KissOpts.KissWork =
+      EO.KissWork ? EO.KissWork : std::max<uint64_t>(1, unitsForSeconds(KissSecs));
   Remaining = Dog.remaining();
-  double KissSecs = std::min(KissCap, Remaining * KissShare);
-  Dog.beginStage(KissSecs);
+  double KissWall = WallSafety * double(KissOpts.KissWork) / double(UnitsPerSecond);
+  if (!std::isinf(Remaining))
+    KissWall = std::min(KissWall, Remaining * KissShare);
+  Dog.beginStage(KissWall);
   Result Kiss = runEngine(EngineKind::Kiss, PM, KissOpts);
   bool KissRanOut = Dog.stageRanOut();
   if (Kiss.Program == Verdict::Race && hasDataRace(Kiss)) {
@@ -607,12 +644,15 @@ Result runPortfolio(const ProgramModel &PM, const EngineOptions &EO,
     return withRemainingPossibleRaces(std::move(Kiss), Static,
                                       EO.MaxFindings);
   }
+  // Only a safety net now: kiss's work budget ends it first on a machine
+  // like the calibrated one, loaded or not (and says so, deterministically).
   if (KissRanOut)
-    Static.Reasons.push_back(formatv("kiss: its share of the time budget "
+    Static.Reasons.push_back(formatv("kiss: its wall-clock safety limit "
                                      "({0} % of the time left, at most {1} "
-                                     "s) ran out",
+                                     "times its work budget's seconds) ran "
+                                     "out before its work budget",
                                      unsigned(KissShare * 100),
-                                     unsigned(KissCap)));
+                                     unsigned(WallSafety)));
   for (const std::string &Why : groupKissReasons(Kiss.Reasons)) {
     // Where the share cut kiss (transform, encoding, which target) depends
     // on the machine's speed: the line above says it.

@@ -50,6 +50,9 @@ struct EngineOptions {
   uint64_t MaxExecutions = 100000;
   /// Scheduling points over all runs (the default keeps a run to seconds).
   uint64_t MaxTransitions = 20'000'000;
+  /// --max-transitions was given: --engine=auto keeps it instead of its own
+  /// (smaller) default for the explore stage.
+  bool MaxTransitionsGiven = false;
   /// Input vectors tried when the program reads nondeterministic inputs.
   unsigned InputRounds = 16;
   /// Inputs whose domain has at most 2^EnumerateInputBits values are
@@ -77,9 +80,24 @@ struct EngineOptions {
   std::string KissTarget;
   /// Write the sequential module here ("-": standard output).
   std::string EmitSequential;
-  /// whoop: seconds for encoding and pair checks (0: no limit); past it,
-  /// the remaining candidate pairs keep the lockset engine's result.
+  /// whoop: its work budget, in seconds at the calibrated rate
+  /// (engines/bmc/WorkMeter.h; 0: no limit), used when WhoopWork is 0;
+  /// past it, the remaining candidate pairs keep the lockset engine's
+  /// result. Counted in machine-independent work, so the same input stops
+  /// at the same point on every run.
   unsigned WhoopBudget = 45;
+  /// whoop: its work budget in units (0: from WhoopBudget).
+  uint64_t WhoopWork = 0;
+  /// whoop: wall-clock safety limit in seconds (0: none but the run's
+  /// --timeout); set by the portfolio well above the work budget's time.
+  double WhoopWallLimit = 0;
+  /// kiss: its work budget in units (engines/bmc/WorkMeter.h; 0: none):
+  /// the transform, the encoding and the queries count against it; past
+  /// it, the remaining targets are not checked.
+  uint64_t KissWork = 0;
+  /// kiss: its work budget in seconds at the calibrated rate, used when
+  /// KissWork is 0 (0: none; the portfolio gives kiss at most 15).
+  unsigned KissBudget = 0;
   /// Round-robin context bound K of the Lal-Reps sequentialisation (0: off,
   /// the paper's KISS).
   unsigned KissRounds = 0;

@@ -117,7 +117,7 @@ static cl::opt<uint64_t> MaxExecOpt(
 static cl::opt<uint64_t> MaxTransOpt(
     "max-transitions",
     cl::desc("Stop exploring after N scheduling points over all runs (0: no "
-             "limit; default 20000000)"),
+             "limit; default 20000000, in --engine=auto 4000000)"),
     cl::init(20'000'000), cl::cat(ExploreCat));
 static cl::opt<unsigned> MaxDepthOpt(
     "max-depth",
@@ -190,12 +190,32 @@ static cl::opt<unsigned> KissRoundsOpt(
              "sequentialisation) instead of KISS's balanced ones (0: off)"),
     cl::value_desc("K"), cl::init(0), cl::cat(KissCat));
 
+static cl::opt<unsigned> KissBudgetOpt(
+    "kiss-budget",
+    cl::desc("kiss: its work budget in seconds at the calibrated rate "
+             "(deterministic, see --kiss-work; 0: none, in --engine=auto at "
+             "most 15)"),
+    cl::value_desc("SECONDS"), cl::init(0), cl::cat(KissCat));
+static cl::opt<uint64_t> KissWorkOpt(
+    "kiss-work",
+    cl::desc("kiss: its work budget in machine-independent units (Z3 "
+             "resource units plus transform and encoding steps); overrides "
+             "--kiss-budget (0: from --kiss-budget)"),
+    cl::value_desc("UNITS"), cl::init(0), cl::cat(KissCat));
+
 static cl::OptionCategory WhoopCat("whoop engine options");
 static cl::opt<unsigned> WhoopBudgetOpt(
     "whoop-budget",
-    cl::desc("whoop: seconds for its encoding and pair checks; past them the "
-             "remaining pairs keep the lockset result (0: no limit)"),
+    cl::desc("whoop: its work budget in seconds at the calibrated rate "
+             "(deterministic, see --whoop-work); past it the remaining pairs "
+             "keep the lockset result (0: no limit)"),
     cl::value_desc("SECONDS"), cl::init(45), cl::cat(WhoopCat));
+static cl::opt<uint64_t> WhoopWorkOpt(
+    "whoop-work",
+    cl::desc("whoop: its work budget in machine-independent units (Z3 "
+             "resource units plus encoding steps); overrides --whoop-budget "
+             "(0: from --whoop-budget)"),
+    cl::value_desc("UNITS"), cl::init(0), cl::cat(WhoopCat));
 
 static const char Overview[] =
     "crace: data-race checker for multithreaded C\n\n"
@@ -369,6 +389,7 @@ int main(int argc, const char **argv) {
   Opts.EngineOpts.MaxExecutions = MaxExecOpt;
   Opts.EngineOpts.MaxDepth = MaxDepthOpt;
   Opts.EngineOpts.MaxTransitions = MaxTransOpt;
+  Opts.EngineOpts.MaxTransitionsGiven = MaxTransOpt.getNumOccurrences() > 0;
   Opts.EngineOpts.InputRounds = InputRoundsOpt;
   Opts.EngineOpts.EnumerateInputBits = std::min(32u, EnumerateInputsOpt.getValue());
   Opts.EngineOpts.Pdp = !NoPdpOpt;
@@ -380,6 +401,9 @@ int main(int argc, const char **argv) {
   Opts.EngineOpts.KissTarget = KissTargetOpt;
   Opts.EngineOpts.EmitSequential = EmitSequentialOpt;
   Opts.EngineOpts.WhoopBudget = WhoopBudgetOpt;
+  Opts.EngineOpts.WhoopWork = WhoopWorkOpt;
+  Opts.EngineOpts.KissBudget = KissBudgetOpt;
+  Opts.EngineOpts.KissWork = KissWorkOpt;
   Opts.EngineOpts.KissRounds = KissRoundsOpt;
   Opts.TraceOut = TraceOutOpt;
   Opts.ReplayFile = ReplayOpt;

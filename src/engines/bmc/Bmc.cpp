@@ -16,6 +16,8 @@
 //===----------------------------------------------------------------------===//
 #include "engines/bmc/Bmc.h"
 #include "engines/bmc/Encoder.h"
+#include "engines/WorkBudget.h"
+#include "engines/bmc/WorkMeter.h"
 #include "engines/bmc/Z3Reaper.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -89,6 +91,8 @@ struct Checker::Impl {
   /// Verdict of the filter-independent query 3, once asked.
   std::optional<std::pair<Status, std::vector<std::string>>> Blocking;
   std::string LastUnknown;
+  /// A query stopped because the work budget was spent.
+  bool WorkRanOut = false;
 
   template <typename T> const T *orig(const T *V) const {
     auto It = ToOrig.find(V);
@@ -129,6 +133,13 @@ struct Checker::Impl {
     z3::check_result R = z3::unknown;
     try {
       if (Opts.Incremental) {
+        if (Opts.Work) {
+          z3::params Prm(Z);
+          if (Opts.SolverTimeoutMs)
+            Prm.set("timeout", Opts.SolverTimeoutMs);
+          Prm.set("rlimit", Opts.Work->queryLimit(0));
+          Solver.set(Prm);
+        }
         R = Solver.check();
         if (R == z3::sat) {
           z3::model Mdl = Solver.get_model();
@@ -139,9 +150,13 @@ struct Checker::Impl {
         // pipeline (simplification, bit-blasting) is much faster on these
         // formulas than its incremental core.
         z3::solver Fresh(Z);
-        if (Opts.SolverTimeoutMs) {
+        if (Opts.SolverTimeoutMs || Opts.Work) {
           z3::params Prm(Z);
-          Prm.set("timeout", Opts.SolverTimeoutMs);
+          if (Opts.SolverTimeoutMs)
+            Prm.set("timeout", Opts.SolverTimeoutMs);
+          // What the work budget has left: the query stops there.
+          if (Opts.Work)
+            Prm.set("rlimit", Opts.Work->queryLimit(0));
           Fresh.set(Prm);
         }
         z3::expr_vector As = Solver.assertions();
@@ -168,12 +183,16 @@ struct Checker::Impl {
     }
     Solver.pop();
     St.SolveSeconds += secondsSince(T0);
+    if (Opts.Work && Opts.Work->poll() && R == z3::unknown)
+      WorkRanOut = true;
     return R;
   }
 
   std::string unknownReason(const char *Query) {
     if (Opts.Cancel && Opts.Cancel->load())
       return "cancelled";
+    if (WorkRanOut)
+      return WorkBudgetRanOut;
     std::string R = Opts.Incremental ? Solver.reason_unknown() : LastUnknown;
     return std::string("solver gave no answer on the ") + Query + " query (" +
            R + ")";
@@ -213,6 +232,8 @@ Checker::~Checker() {
   // Everything that refers to the context (solver, encoding) and the LLVM
   // clone (LLVM is not thread-safe) goes here; the context, whose deletion
   // takes long, in the background.
+  if (P->Opts.Work)
+    P->Opts.Work->detach(); // its reader is a solver of this context
   std::unique_ptr<z3::context> Ctx = std::move(P->ZOwner);
   P.reset();
   deleteInBackground(std::move(Ctx));
@@ -230,6 +251,17 @@ Expected<std::unique_ptr<Checker>> Checker::create(const Module &M,
   Impl &I = *C->P;
   I.Opts = std::move(Opts);
   auto T0 = std::chrono::steady_clock::now();
+  // Cloning and normalising count as a step per instruction of the module,
+  // charged before they start: a budget that cannot pay for them stops
+  // here, not after them.
+  if (I.Opts.Work) {
+    I.Opts.Work->attach(I.Z);
+    if (I.Opts.Work->step(M.getInstructionCount())) {
+      I.Aborted = WorkBudgetRanOut;
+      I.St.EncodeSeconds = secondsSince(T0);
+      return std::move(C);
+    }
+  }
   ValueToValueMapTy VMap;
   I.Clone = CloneModule(M, VMap);
   for (const Function &F : M)
@@ -272,6 +304,8 @@ Expected<std::unique_ptr<Checker>> Checker::create(const Module &M,
 
 std::vector<const CallBase *> Checker::failureSites() const {
   std::vector<const CallBase *> R;
+  if (!P->E) // stopped before encoding (the work budget)
+    return R;
   for (const Event &Ev : P->E->Events)
     if (Ev.Kind == EventKind::Failure)
       if (const CallBase *C = P->orig(cast<CallBase>(Ev.At)))
@@ -291,6 +325,10 @@ Result Checker::check(const FailureSiteFilter &Filter) {
   }
   if (I.Opts.Cancel && I.Opts.Cancel->load()) {
     R.Reasons.push_back("cancelled");
+    return R;
+  }
+  if (I.Opts.Work && I.Opts.Work->exhausted()) {
+    R.Reasons.push_back(WorkBudgetRanOut);
     return R;
   }
   z3::context &Z = I.Z;

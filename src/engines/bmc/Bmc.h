@@ -52,6 +52,10 @@ class Instruction;
 class Module;
 } // namespace llvm
 
+namespace crace {
+class WorkMeter;
+}
+
 namespace crace::bmc {
 
 /// Settings of one checker. Plain data; the driver fills it in.
@@ -80,6 +84,11 @@ struct Options {
   const std::atomic<bool> *Cancel = nullptr;
   /// Limit per solver query, in milliseconds (0 = none).
   unsigned SolverTimeoutMs = 0;
+  /// The stage's work budget (WorkMeter.h), or null: the encoding counts a
+  /// step per instruction (and the module's instructions for cloning it),
+  /// every query gets what is left as Z3's rlimit; when it is spent the
+  /// answer is Unknown with the reason WorkBudgetRanOut.
+  WorkMeter *Work = nullptr;
   /// Solve every query in a push/pop scope of the one solver holding the
   /// encoding. Off by default: the encoding is still built once, but each
   /// query goes to a fresh solver over the same terms, because Z3's

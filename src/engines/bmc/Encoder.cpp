@@ -6,6 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "engines/bmc/Encoder.h"
+#include "engines/WorkBudget.h"
+#include "engines/bmc/WorkMeter.h"
 #include "engines/bmc/Z3Ops.h"
 #include "model/SyncAPI.h"
 
@@ -186,6 +188,39 @@ void Encoder::cutIf(State &S, const z3::expr &Bad, EventKind K,
     return;
   event(K, S, Bad, At, std::move(Reason));
   S.Guard = mkAnd(S.Guard, Bad.is_true() ? Z.bool_val(false) : !Bad);
+}
+
+Encoder::Frame::~Frame() {
+  std::vector<z3::expr> Keep;
+  auto KeepState = [&](const State &S) {
+    Keep.push_back(S.Guard);
+    Keep.push_back(S.Mem);
+    Keep.push_back(S.Alive);
+    Keep.push_back(S.Havoc);
+  };
+  auto KeepIns = [&](const std::vector<Incoming> &Ins) {
+    for (const Incoming &In : Ins) {
+      KeepState(In.S);
+      Keep.insert(Keep.end(), In.Phis.begin(), In.Phis.end());
+    }
+  };
+  for (auto &KV : Vals)
+    Keep.push_back(KV.second);
+  for (auto &KV : Pending)
+    KeepIns(KV.second);
+  for (auto &KV : Back)
+    KeepIns(KV.second);
+  Vals.clear();
+  Pending.clear();
+  Back.clear();
+  // Highest id first in Keep, so that popping frees the lowest first.
+  std::stable_sort(Keep.begin(), Keep.end(),
+                   [](const z3::expr &A, const z3::expr &B) {
+                     return Z3_get_ast_id(A.ctx(), A) >
+                            Z3_get_ast_id(B.ctx(), B);
+                   });
+  while (!Keep.empty())
+    Keep.pop_back();
 }
 
 void Encoder::poll() {
@@ -741,6 +776,10 @@ void Encoder::runBlock(Frame &Fr, const BasicBlock *BB) {
       terminate(Fr, I, S);
       return;
     }
+    // The work budget counts instructions encoded, not time, so the
+    // encoding stops at the same instruction on every run.
+    if (O.Work && O.Work->step())
+      throw EncodingAborted{WorkBudgetRanOut};
     exec(Fr, I, S);
     if (S.Guard.is_false())
       return;

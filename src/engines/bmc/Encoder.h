@@ -158,6 +158,15 @@ private:
     std::vector<State> Returns;
     std::vector<z3::expr> RetVals;
     std::vector<unsigned> Allocas; ///< object ids killed at return
+    /// Z3 reuses the ids of the terms it frees and orders terms by id (in
+    /// its simplifier and solver), so terms must not be freed in an order
+    /// that depends on addresses (Vals' buckets, Pending's and Back's
+    /// pointer keys): that made the queries and the work they cost differ
+    /// between runs. They are freed in the order of their ids instead.
+    ~Frame();
+    Frame() = default;
+    Frame(const Frame &) = delete;
+    Frame &operator=(const Frame &) = delete;
   };
 
   // Control flow.

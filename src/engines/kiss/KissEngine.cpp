@@ -1,7 +1,9 @@
 //===- KissEngine.cpp - races found by KISS + bounded model checking -----===//
 #include "engines/kiss/KissEngine.h"
 
+#include "engines/WorkBudget.h"
 #include "engines/bmc/Bmc.h"
+#include "engines/bmc/WorkMeter.h"
 #include "engines/kiss/KissTransform.h"
 #include "model/ProgramModel.h"
 
@@ -316,13 +318,32 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
       return R;
     }
   }
+  // The work budget (WorkMeter.h): where it stops kiss does not depend on
+  // the machine, so neither does what kiss reports.
+  uint64_t WorkLimit =
+      Opts.KissWork ? Opts.KissWork : unitsForSeconds(Opts.KissBudget);
+  WorkMeter Work(WorkLimit, nullptr, KissStepCost);
+  WorkMeter *WorkP = WorkLimit ? &Work : nullptr;
+  auto WorkReason = [&] {
+    return formatv("kiss: its work budget of {0} units ran out (raise it "
+                   "with --kiss-work=UNITS, or --kiss-budget=SECONDS at {1} "
+                   "units a second); the targets not checked by then keep "
+                   "their possible races",
+                   WorkLimit, UnitsPerSecond)
+        .str();
+  };
+  auto IsWorkReason = [](StringRef Why) {
+    return Why.ends_with(WorkBudgetRanOut);
+  };
   kiss::KissOptions KO;
   KO.Max = Opts.KissMax;
   KO.Rounds = Opts.KissRounds;
   KO.Cancel = Opts.Cancelled;
+  KO.Work = WorkP;
   auto PorErr = kiss::transform(PM, Targets, KO);
   if (!PorErr) {
-    R.Reasons.push_back("kiss: " + toString(PorErr.takeError()));
+    std::string Why = toString(PorErr.takeError());
+    R.Reasons.push_back(IsWorkReason(Why) ? WorkReason() : "kiss: " + Why);
     return R;
   }
   kiss::KissProgram &P = *PorErr;
@@ -350,6 +371,7 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   BO.Unwind = Opts.Unwind;
   BO.Cancel = Opts.Cancelled;
   BO.SolverTimeoutMs = Opts.KissQueryTimeout * 1000;
+  BO.Work = WorkP;
   auto CkOrErr = bmc::Checker::create(*P.M, "main", BO);
   if (!CkOrErr) {
     R.Reasons.push_back("kiss: " + toString(CkOrErr.takeError()));
@@ -366,6 +388,8 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   std::vector<std::string> SafeTargets;
   for (unsigned T = 0; T < Targets.size(); ++T) {
     if (Opts.Cancelled && *Opts.Cancelled)
+      break;
+    if (Work.exhausted())
       break;
     if (Race && Opts.StopAtFirstRace)
       break;
@@ -403,7 +427,8 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
     if (BR.S == bmc::Status::Unknown || !BR.Cex) {
       AllSafe = false;
       for (const std::string &Why : BR.Reasons)
-        R.Reasons.push_back("kiss (" + Targets[T].Name + "): " + Why);
+        if (!(Work.exhausted() && IsWorkReason(Why)))
+          R.Reasons.push_back("kiss (" + Targets[T].Name + "): " + Why);
       continue;
     }
     const bmc::Counterexample &Cex = *BR.Cex;
@@ -464,7 +489,8 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   if (HasAsserts && KO.Rounds)
     R.Reasons.push_back("kiss: --rounds checks races only, not the "
                         "program's assertions");
-  if (HasAsserts && !KO.Rounds && !(Opts.Cancelled && *Opts.Cancelled)) {
+  if (HasAsserts && !KO.Rounds && !(Opts.Cancelled && *Opts.Cancelled) &&
+      !Work.exhausted()) {
     auto QStart = std::chrono::steady_clock::now();
     bmc::Result BR =
         Ck.check([&](const CallBase &CB) { return !P.FailSites.count(&CB); });
@@ -497,7 +523,8 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
       R.Findings.push_back(std::move(F));
     } else if (BR.S == bmc::Status::Unknown) {
       for (const std::string &Why : BR.Reasons)
-        R.Reasons.push_back("kiss (assertions): " + Why);
+        if (!(Work.exhausted() && IsWorkReason(Why)))
+          R.Reasons.push_back("kiss (assertions): " + Why);
     }
   }
 
@@ -510,6 +537,15 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   R.stat("kiss_seconds", std::chrono::duration<double>(
                              std::chrono::steady_clock::now() - Started)
                              .count());
+  Work.poll();
+  R.stat("kiss_work_units", double(Work.used()));
+  R.stat("kiss_work_limit", double(Work.limit()));
+  R.stat("kiss_work_steps", double(Work.steps()));
+  R.stat("kiss_z3_units", double(Work.z3Units()));
+  if (Work.exhausted() && !Race) {
+    R.Reasons.push_back(WorkReason());
+    AllSafe = false; // targets after it were not checked
+  }
   if (Opts.Cancelled && *Opts.Cancelled && !Race) {
     R.Reasons.push_back("kiss: cancelled");
     AllSafe = false; // targets after the cancellation were not checked

@@ -1,5 +1,7 @@
 //===- KissTransform.cpp - KISS sequentialisation (see KissTransform.h) ---===//
 #include "engines/kiss/KissTransform.h"
+#include "engines/WorkBudget.h"
+#include "engines/bmc/WorkMeter.h"
 
 #include "analysis/PointsTo.h"
 #include "engines/kiss/Rounds.h"
@@ -1027,15 +1029,27 @@ Error Transformer::run() {
     for (Instruction &I : instructions(*F))
       if (isa<CallBase>(I) && syncOpOf(I) != SyncOp::None)
         Sync.push_back(cast<CallBase>(&I));
+    // The work budget: a step per visible instruction, and after the
+    // function one per instruction the instrumentation added (a check per
+    // target an access may touch: the module grows tenfold on large
+    // programs, and that is where the time goes).
+    unsigned SizeBefore = O.Work ? F->getInstructionCount() : 0;
     for (size_t N = 0; N < Vis.size(); ++N) {
       if ((N & 63) == 0 && Cancelled())
         return createStringError(inconvertibleErrorCode(), "cancelled");
+      if (O.Work && O.Work->step())
+        return createStringError(inconvertibleErrorCode(), WorkBudgetRanOut);
       instrument(*Vis[N]);
     }
     for (CallBase *CB : RaiseAfter)
       raiseCheckAfter(*CB);
     for (CallBase *CB : Sync)
       replaceSync(*CB, syncOpOf(*CB));
+    if (O.Work) {
+      unsigned SizeAfter = F->getInstructionCount();
+      if (O.Work->step(SizeAfter > SizeBefore ? SizeAfter - SizeBefore : 0))
+        return createStringError(inconvertibleErrorCode(), WorkBudgetRanOut);
+    }
     // Functions now return where they did not (RAISE, pthread_exit).
     F->removeFnAttr(Attribute::NoReturn);
     for (Instruction &I : instructions(*F))

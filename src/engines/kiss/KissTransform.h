@@ -61,6 +61,10 @@ class Instruction;
 class Module;
 } // namespace llvm
 
+namespace crace {
+class WorkMeter;
+}
+
 namespace crace::kiss {
 
 struct KissOptions {
@@ -81,6 +85,10 @@ struct KissOptions {
   /// Polled while instrumenting (a large program takes tens of seconds);
   /// when set, transform() fails with "cancelled".
   const std::atomic<bool> *Cancel = nullptr;
+  /// The stage's work budget (WorkMeter.h), or null: a step per
+  /// instrumented instruction; when spent, transform() fails with
+  /// WorkBudgetRanOut.
+  WorkMeter *Work = nullptr;
 };
 
 /// A location checked for races: an abstract object of the points-to

@@ -10,11 +10,13 @@
 #include "engines/whoop/WhoopEngine.h"
 
 #include "engines/bmc/Z3Ops.h"
+#include "engines/bmc/WorkMeter.h"
 #include "engines/bmc/Z3Reaper.h"
 #include "engines/lockset/LocksetEngine.h"
 #include "model/LockTable.h"
 #include "model/ProgramModel.h"
 
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -49,7 +51,10 @@ constexpr uint32_t AtomicSectionLock = 0;
 constexpr uint64_t MaxEncodedInsts = 400000;
 constexpr unsigned MaxInlineDepth = 48;
 constexpr unsigned MaxHoudiniRounds = 64;
-constexpr unsigned QueryTimeoutMs = 2000;
+/// Z3 resource units per query (Houdini, guards, pairs); a query past it
+/// answers unknown, deterministically (a wall-clock timeout would answer
+/// by the machine's load). About 2 s at the calibrated rate.
+constexpr uint64_t QueryUnits = 2 * UnitsPerSecond;
 
 /// Lock state: per lock id, "held" and "held exclusively" (not only for
 /// reading). Ids beyond the vectors are not held.
@@ -112,9 +117,9 @@ class Encoder {
 public:
   Encoder(const ProgramModel &PM, z3::context &Ctx, LockTable &Locks,
           std::map<const Function *, std::unique_ptr<FnInfo>> &Infos,
-          unsigned Copy, const std::atomic<bool> *Stop)
+          unsigned Copy, const std::atomic<bool> *Stop, WorkMeter &Work)
       : PM(PM), PTA(PM.pointsTo()), DL(PM.module().getDataLayout()), Ctx(Ctx),
-        Locks(Locks), Infos(Infos), Copy(Copy), Stop(Stop) {}
+        Locks(Locks), Infos(Infos), Copy(Copy), Stop(Stop), Work(Work) {}
 
   /// Encodes the template from Entry, running Houdini to its fixpoint.
   /// Returns the reason on failure.
@@ -150,6 +155,7 @@ public:
   unsigned Rounds = 0;
   unsigned HoudiniQueries = 0;
   unsigned DroppedCandidates = 0;
+  double HoudiniSeconds = 0;
 
 private:
   struct Flow {
@@ -160,10 +166,16 @@ private:
     std::optional<z3::expr> Int;
     std::optional<PtrVal> Ptr;
   };
+  /// Containers of Z3 terms are ordered by insertion, never by address:
+  /// Z3 reuses the ids of terms it frees, and ids order terms in its
+  /// simplifier and solver, so terms freed in an order that depends on
+  /// addresses (an unordered_map's buckets, a map keyed by pointers) would
+  /// make the queries, their answers and their work differ between two
+  /// runs of one input.
   struct Frame {
     unsigned Act;
-    std::unordered_map<const Value *, z3::expr> Ints;
-    std::unordered_map<const Value *, PtrVal> Ptrs;
+    MapVector<const Value *, z3::expr> Ints;
+    MapVector<const Value *, PtrVal> Ptrs;
   };
 
   [[noreturn]] void fail(std::string Why) { throw EncodeFailure{std::move(Why)}; }
@@ -235,19 +247,25 @@ private:
     if (!W)
       fail("a non-integer value used as an integer");
     z3::expr E = freshBv(W);
-    Fr.Ints.emplace(V, E);
+    Fr.Ints.insert({V, E});
     return E;
   }
   z3::expr boolVal(Frame &Fr, const Value *V) {
     return intVal(Fr, V) == Ctx.bv_val(1, 1);
   }
   void setInt(Frame &Fr, const Value *V, z3::expr E) {
-    Fr.Ints.erase(V);
-    Fr.Ints.emplace(V, E);
+    auto It = Fr.Ints.find(V);
+    if (It != Fr.Ints.end())
+      It->second = E;
+    else
+      Fr.Ints.insert({V, E});
   }
   void setPtr(Frame &Fr, const Value *V, PtrVal P) {
-    Fr.Ptrs.erase(V);
-    Fr.Ptrs.emplace(V, P);
+    auto It = Fr.Ptrs.find(V);
+    if (It != Fr.Ptrs.end())
+      It->second = P;
+    else
+      Fr.Ptrs.insert({V, P});
   }
   PtrVal ptrVal(Frame &Fr, const Value *V) {
     auto It = Fr.Ptrs.find(V);
@@ -278,7 +296,7 @@ private:
     for (Loc L : S)
       ByObj[L.Obj].push_back(L.Off);
     for (auto &[Obj, Offs] : ByObj) {
-      if (Stop && Stop->load(std::memory_order_relaxed))
+      if ((Stop && Stop->load(std::memory_order_relaxed)) || Work.step())
         fail("stopped");
       const AbsObject &O = PTA.object(Obj);
       if (Obj == PointsTo::UnknownObj) {
@@ -295,7 +313,7 @@ private:
       } else {
         auto It = OffCache.find(Key);
         if (It == OffCache.end())
-          It = OffCache.emplace(Key, freshBv(64)).first;
+          It = OffCache.insert({Key, freshBv(64)}).first;
         Base = It->second;
         Free = true;
       }
@@ -303,7 +321,7 @@ private:
       if (ByObj.size() > 1) {
         auto It = PtsCache.find(Key);
         if (It == PtsCache.end())
-          It = PtsCache.emplace(Key, freshBool()).first;
+          It = PtsCache.insert({Key, freshBool()}).first;
         Pts = It->second;
       }
       R.Targets.push_back({Obj, Pts, (Base + P.Delta).simplify(), Free});
@@ -496,7 +514,9 @@ private:
     // Stop is set by run()'s watcher (driver cancellation or whoop's
     // budget); one instruction may cost many Z3 simplifications (a pointer
     // with hundreds of targets), so it is polled at every one.
-    if (Stop && Stop->load(std::memory_order_relaxed))
+    // The work budget counts every instruction (and every points-to target
+    // in log()), so where it stops does not depend on the machine.
+    if ((Stop && Stop->load(std::memory_order_relaxed)) || Work.step())
       fail("stopped");
     log(Fr, I, Cur);
     if (auto *BO = dyn_cast<BinaryOperator>(&I)) {
@@ -647,27 +667,28 @@ private:
     Frame Fr{++Act, {}, {}};
     for (unsigned I = 0; I < F.arg_size(); ++I) {
       if (I < Ints.size() && Ints[I])
-        Fr.Ints.emplace(F.getArg(I), *Ints[I]);
+        Fr.Ints.insert({F.getArg(I), *Ints[I]});
       else if (I < Ptrs.size() && Ptrs[I])
-        Fr.Ptrs.emplace(F.getArg(I), *Ptrs[I]);
+        Fr.Ptrs.insert({F.getArg(I), *Ptrs[I]});
     }
     struct Edge {
       Flow F;
       const BasicBlock *From;
     };
-    std::map<const BasicBlock *, std::vector<Edge>> In;
-    std::map<const BasicBlock *, Flow> LoopEntry;
+    // By block (reverse post-order index), not by address (see Frame).
+    std::vector<std::vector<Edge>> In(FI.Order.size());
+    std::vector<std::optional<Flow>> LoopEntry(FI.Order.size());
     std::vector<Flow> Exits;
     std::vector<Ret> ExitVals;
-    In[&F.getEntryBlock()].push_back({Cur, nullptr});
+    In[FI.Index.lookup(&F.getEntryBlock())].push_back({Cur, nullptr});
     unsigned MyAct = Fr.Act;
 
     for (const BasicBlock *BB : FI.Order) {
-      auto It = In.find(BB);
-      if (It == In.end())
+      unsigned BBIndex = FI.Index.lookup(BB);
+      if (In[BBIndex].empty())
         continue;
-      std::vector<Edge> Edges = std::move(It->second);
-      In.erase(It);
+      std::vector<Edge> Edges = std::move(In[BBIndex]);
+      In[BBIndex].clear();
       std::vector<Flow> Fs;
       for (Edge &E : Edges)
         Fs.push_back(E.F);
@@ -707,7 +728,7 @@ private:
       }
       if (Header) {
         // Houdini: each lock keeps its loop-entry value unless dropped.
-        LoopEntry.emplace(BB, Here);
+        LoopEntry[BBIndex].emplace(Here);
         auto &Dropped = Drops[{MyAct, BB}];
         for (uint32_t Id : Dropped)
           setLock(Here.L, Id, freshBool(), freshBool());
@@ -726,16 +747,15 @@ private:
       auto Go = [&](const BasicBlock *S, z3::expr G) {
         unsigned From = FI.Index.lookup(BB), To = FI.Index.lookup(S);
         if (To > From) {
-          In[S].push_back({Flow{G, Here.L}, BB});
+          In[To].push_back({Flow{G, Here.L}, BB});
           return;
         }
         const Loop *SL = FI.LI.getLoopFor(S);
         if (!SL || SL->getHeader() != S || !SL->contains(BB))
           fail("irreducible control flow");
-        auto LE = LoopEntry.find(S);
-        if (LE == LoopEntry.end())
+        if (!LoopEntry[To])
           fail("a loop entered other than through its header");
-        latch(S, MyAct, Flow{G, Here.L}, LE->second);
+        latch(S, MyAct, Flow{G, Here.L}, *LoopEntry[To]);
       };
       if (auto *Br = dyn_cast<BranchInst>(T)) {
         if (Br->isUnconditional()) {
@@ -820,12 +840,19 @@ private:
       if (z3::eq(HB, HE) && z3::eq(EB, EE))
         continue;
       z3::solver S(Ctx);
-      z3::params P(Ctx);
-      P.set("timeout", QueryTimeoutMs);
-      S.set(P);
+      Work.limitQuery(S, QueryUnits);
       S.add(Back.Guard && (HB != HE || EB != EE));
       ++HoudiniQueries;
-      if (S.check() != z3::unsat) {
+      auto T0 = std::chrono::steady_clock::now();
+      z3::check_result CR = S.check();
+      HoudiniSeconds += std::chrono::duration<double>(
+                            std::chrono::steady_clock::now() - T0)
+                            .count();
+      // Out of work budget (not the query's own limit): the encoding stops
+      // here, the invariant is not dropped on a guess.
+      if (Work.poll() && CR == z3::unknown)
+        fail("stopped");
+      if (CR != z3::unsat) {
         Dropped.insert(Id);
         NewDrops = true;
         ++DroppedCandidates;
@@ -841,24 +868,27 @@ private:
   std::map<const Function *, std::unique_ptr<FnInfo>> &Infos;
   unsigned Copy;
   const std::atomic<bool> *Stop;
+  WorkMeter &Work;
   unsigned Act = 0;
   uint64_t Fresh = 0;
   uint64_t Encoded = 0;
   bool NewDrops = false;
   std::vector<const Function *> Stack;
   std::map<std::pair<unsigned, const BasicBlock *>, std::set<uint32_t>> Drops;
-  std::map<std::tuple<const Value *, unsigned, uint32_t>, z3::expr> OffCache,
+  MapVector<std::tuple<const Value *, unsigned, uint32_t>, z3::expr> OffCache,
       PtsCache;
 };
 
 /// Stops whoop on time: sets Stop and interrupts Z3 (which cannot poll a
 /// flag: a long check or simplification would otherwise run past the
-/// budget) when the driver cancels or whoop's own budget runs out. Polls
-/// every 20 ms; joined before the Z3 context goes.
+/// limit) when the driver cancels or whoop's wall-clock safety net
+/// (EngineOptions::WhoopWallLimit) runs out. Polls every 20 ms; joined
+/// before the Z3 context goes. Whoop's budget proper is its work budget
+/// (WorkMeter), which does not depend on the machine's speed.
 class StopWatcher {
 public:
   StopWatcher(z3::context &Ctx, const std::atomic<bool> *Cancelled,
-              std::chrono::steady_clock::time_point Start, unsigned Budget)
+              std::chrono::steady_clock::time_point Start, double Budget)
       : Ctx(Ctx), Cancelled(Cancelled), Start(Start), Budget(Budget),
         Thread([this] { loop(); }) {}
   ~StopWatcher() {
@@ -878,7 +908,7 @@ private:
     std::unique_lock<std::mutex> L(M);
     while (!CV.wait_for(L, std::chrono::milliseconds(20), [&] { return Done; })) {
       bool Cancel = Cancelled && Cancelled->load();
-      bool Over = Budget && std::chrono::duration<double>(
+      bool Over = Budget > 0 && std::chrono::duration<double>(
                                 std::chrono::steady_clock::now() - Start)
                                     .count() > Budget;
       if (Cancel || Over) {
@@ -892,7 +922,7 @@ private:
   z3::context &Ctx;
   const std::atomic<bool> *Cancelled;
   std::chrono::steady_clock::time_point Start;
-  unsigned Budget;
+  double Budget; ///< seconds (0: none)
   bool Done = false;
   std::mutex M;
   std::condition_variable CV;
@@ -933,7 +963,12 @@ Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   // before everything that refers to it.
   ReapedContext Owner;
   z3::context &Ctx = Owner.get();
-  StopWatcher Watch(Ctx, Opts.Cancelled, Start, Opts.WhoopBudget);
+  StopWatcher Watch(Ctx, Opts.Cancelled, Start, Opts.WhoopWallLimit);
+  // The work budget: --whoop-work units, else --whoop-budget seconds at the
+  // calibrated rate (WorkMeter.h).
+  uint64_t WorkLimit =
+      Opts.WhoopWork ? Opts.WhoopWork : unitsForSeconds(Opts.WhoopBudget);
+  WorkMeter Work(WorkLimit, &Ctx);
   LockTable Locks{PM};
   std::map<const Function *, std::unique_ptr<FnInfo>> Infos;
 
@@ -949,11 +984,13 @@ Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
     std::map<const Instruction *, std::vector<size_t>> ByInst[2];
   };
   std::map<unsigned, Encoded> Enc;
-  bool BudgetHit = false;
+  bool BudgetHit = false, WallHit = false;
   auto OverBudget = [&] {
-    if (Watch.Stop && Watch.BudgetRanOut)
+    if (Work.exhausted())
       BudgetHit = true;
-    return BudgetHit;
+    else if (Watch.Stop && Watch.BudgetRanOut)
+      WallHit = true;
+    return BudgetHit || WallHit;
   };
   bool Cancelled = false;
   auto Stopped = [&] {
@@ -962,6 +999,7 @@ Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
     return OverBudget() || Cancelled;
   };
   unsigned HoudiniRounds = 0, HoudiniQueries = 0, HoudiniDropped = 0;
+  double HoudiniSeconds = 0;
   for (unsigned T : Wanted) {
     const ThreadTemplate &TT = PM.threads()[T];
     Encoded &E = Enc[T];
@@ -977,11 +1015,12 @@ Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
     }
     for (unsigned C = 0; C < 2 && !E.Failure; ++C) {
       E.Copy[C] = std::make_unique<Encoder>(PM, Ctx, Locks, Infos, C + 1,
-                                            &Watch.Stop);
+                                            &Watch.Stop, Work);
       E.Failure = E.Copy[C]->encode(*TT.Entry);
       HoudiniRounds += E.Copy[C]->Rounds;
       HoudiniQueries += E.Copy[C]->HoudiniQueries;
       HoudiniDropped += E.Copy[C]->DroppedCandidates;
+      HoudiniSeconds += E.Copy[C]->HoudiniSeconds;
       if (!E.Failure)
         for (size_t I = 0; I < E.Copy[C]->Recs.size(); ++I)
           E.ByInst[C][E.Copy[C]->Recs[I].Inst].push_back(I);
@@ -1060,13 +1099,15 @@ Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
       if (It != GuardCache.end())
         return It->second;
       z3::solver GS(Ctx);
-      z3::params GP(Ctx);
-      GP.set("timeout", QueryTimeoutMs);
-      GS.set(GP);
+      Work.limitQuery(GS, QueryUnits);
       GS.add(G);
       ++GuardQueries;
-      bool Sat = GS.check() != z3::unsat; // unknown counts as feasible
-      GuardCache.emplace(Id, Sat);
+      z3::check_result CR = GS.check();
+      bool Sat = CR != z3::unsat; // unknown counts as feasible
+      // A query the work budget cut is not cached: nothing after it is
+      // decided (Stopped() holds from here on).
+      if (!(Work.poll() && CR == z3::unknown))
+        GuardCache.emplace(Id, Sat);
       return Sat;
     };
     auto Trivial = [&](const AccRec &X, const Target &TX, const AccRec &Y,
@@ -1102,7 +1143,7 @@ Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
     };
     std::map<unsigned, z3::expr> Disj;
     for (unsigned CI : Cands) {
-      if (Stopped())
+      if (Work.step() || Stopped())
         break;
       const Candidate &C = L.Candidates[CI];
       // Orientation: the instruction run by TP.first goes to copy 1.
@@ -1134,6 +1175,7 @@ Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
               for (const Target &TY : Y.Targets) {
                 if (TX.Obj != TY.Obj || Keep || SatAlone)
                   continue;
+                Work.step();
                 if (auto T = Trivial(X, TX, Y, TY)) {
                   // Decided without a pair query: a satisfiable one keeps
                   // the candidate, an unsatisfiable one adds nothing.
@@ -1160,10 +1202,10 @@ Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
       Disj.emplace(CI, z3::mk_or(D));
     }
     // One watchdog query per candidate, on one solver per template pair.
+    if (Stopped())
+      break;
     z3::solver S(Ctx);
-    z3::params P(Ctx);
-    P.set("timeout", QueryTimeoutMs);
-    S.set(P);
+    Work.limitQuery(S, QueryUnits);
     std::vector<z3::model> Models;
     S.check(); // no assertions yet: the all-default model
     Models.push_back(S.get_model());
@@ -1174,7 +1216,7 @@ Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
       // satisfies this pair's formula settles it without the solver.
       bool Witnessed = false;
       for (const z3::model &M : Models)
-        if (M.eval(E, true).is_true()) {
+        if (Work.step(), M.eval(E, true).is_true()) {
           Witnessed = true;
           break;
         }
@@ -1187,11 +1229,18 @@ Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
       z3::expr_vector Assume(Ctx);
       Assume.push_back(B);
       auto T0 = std::chrono::steady_clock::now();
+      if (Work.poll())
+        break;
+      Work.limitQuery(S, QueryUnits);
       z3::check_result CR = S.check(Assume);
       SolveSeconds += std::chrono::duration<double>(
                           std::chrono::steady_clock::now() - T0)
                           .count();
       ++Queries;
+      // Cut by the work budget (not the query's own limit): undecided, as
+      // every candidate after it.
+      if (Work.poll() && CR == z3::unknown)
+        break;
       if (CR == z3::sat) {
         if (Models.size() == 8)
           Models.erase(Models.begin() + 1);
@@ -1230,11 +1279,21 @@ Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
                            "the lockset engine over-approximates");
                      }),
       R.Reasons.end());
+  // No seconds measured at run time in these reasons: the work budget's
+  // reason is the same on every run of the input.
   if (BudgetHit)
     R.Reasons.push_back(formatv(
-        "whoop's budget of {0} s ran out (--whoop-budget): the remaining "
-        "candidate pairs keep the lockset engine's result",
-        Opts.WhoopBudget));
+        "whoop's work budget of {0} units ran out (raise it with "
+        "--whoop-work=UNITS, or --whoop-budget=SECONDS at {1} units a "
+        "second): the remaining candidate pairs keep the lockset engine's "
+        "result",
+        WorkLimit, UnitsPerSecond));
+  else if (WallHit)
+    R.Reasons.push_back(formatv(
+        "whoop's wall-clock safety limit of {0:F1} s ran out before its work "
+        "budget (the machine is much slower than the calibrated rate): the "
+        "remaining candidate pairs keep the lockset engine's result",
+        Opts.WhoopWallLimit));
   if (Cancelled) {
     R.Program = Verdict::Unknown;
     R.Reasons.push_back("time limit reached during whoop's pair checks");
@@ -1274,7 +1333,13 @@ Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   R.stat("whoop_houdini_rounds", HoudiniRounds);
   R.stat("whoop_houdini_queries", HoudiniQueries);
   R.stat("whoop_houdini_dropped", HoudiniDropped);
+  R.stat("whoop_houdini_seconds", HoudiniSeconds);
   R.stat("whoop_locks", Locks.Names.size() - 1);
+  Work.poll();
+  R.stat("whoop_work_units", Work.used());
+  R.stat("whoop_work_limit", Work.limit());
+  R.stat("whoop_work_steps", Work.steps());
+  R.stat("whoop_z3_units", Work.z3Units());
   return Finish(R);
 }
 

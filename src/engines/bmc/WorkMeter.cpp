@@ -1,0 +1,83 @@
+//===- WorkMeter.cpp - deterministic work budgets for Z3-based stages -----===//
+//
+// Calibration (UnitsPerSecond, StepCost): see docs/usage.md, "Work
+// budgets", and bench/results/goblint-default-run.md.
+//
+//===----------------------------------------------------------------------===//
+#include "engines/bmc/WorkMeter.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace crace {
+
+uint64_t z3ResourceCount(z3::solver &Reader) {
+  z3::stats St = Reader.statistics();
+  for (unsigned I = 0; I < St.size(); ++I)
+    if (St.key(I) == "rlimit count")
+      return St.is_uint(I) ? uint64_t(St.uint_value(I))
+                           : uint64_t(St.double_value(I));
+  return 0;
+}
+
+WorkMeter::WorkMeter(uint64_t Limit, z3::context *Ctx, uint64_t Cost)
+    : Limit(Limit), Cost(Cost) {
+  if (Ctx) {
+    Reader.emplace(*Ctx);
+    Z3Base = z3ResourceCount(*Reader);
+  }
+}
+
+void WorkMeter::detach() {
+  poll();
+  Z3Earlier = Z3Used;
+  Z3Base = 0;
+  Reader.reset();
+}
+
+void WorkMeter::attach(z3::context &Ctx) {
+  detach();
+  Reader.emplace(Ctx);
+  Z3Base = z3ResourceCount(*Reader);
+}
+
+bool WorkMeter::step(uint64_t N) {
+  uint64_t Before = Steps;
+  Steps += N;
+  if ((Before >> 8) != (Steps >> 8))
+    return poll();
+  if (Limit && used() >= Limit)
+    Exhausted = true;
+  return Exhausted;
+}
+
+bool WorkMeter::poll() {
+  if (Reader) {
+    uint64_t Now = z3ResourceCount(*Reader);
+    Z3Used = Z3Earlier + (Now > Z3Base ? Now - Z3Base : 0);
+  } else {
+    Z3Used = Z3Earlier;
+  }
+  if (Limit && used() >= Limit)
+    Exhausted = true;
+  return Exhausted;
+}
+
+unsigned WorkMeter::queryLimit(uint64_t PerQuery) {
+  poll();
+  uint64_t L = PerQuery;
+  if (Limit) {
+    uint64_t Left = Limit > used() ? Limit - used() : 0;
+    L = L ? std::min(L, Left) : Left;
+    L = std::max<uint64_t>(L, 1);
+  }
+  return unsigned(std::min<uint64_t>(L, std::numeric_limits<unsigned>::max()));
+}
+
+void WorkMeter::limitQuery(z3::solver &S, uint64_t PerQuery) {
+  z3::params P(S.ctx());
+  P.set("rlimit", queryLimit(PerQuery));
+  S.set(P);
+}
+
+} // namespace crace

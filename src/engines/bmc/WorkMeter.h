@@ -1,0 +1,78 @@
+//===- WorkMeter.h - deterministic work budgets for Z3-based stages -------===//
+//
+// A stage cut by wall-clock time finds what the machine's speed at that
+// moment let it find, so two runs of one input could give two reports
+// (bench/results/goblint-default-run.md). A stage that can be cut (whoop,
+// kiss) therefore counts its work in units that do not depend on the
+// machine or its load, and stops when its work budget is spent:
+//   - Z3's resource counter ("rlimit count" in the solver statistics, one
+//     counter per context, cumulative over the context's life; every
+//     rewriting step, simplification, propagation and conflict counts), and
+//   - the engine's own encoding steps (an instruction encoded, a points-to
+//     target expanded), each worth StepCost units, polled by the engine.
+// Each check gets Z3's "rlimit" parameter set to what the budget has left
+// (capped by a per-query limit), so no single query can overrun it. A
+// budget is given in units; its default is derived from the stage's
+// seconds at a fixed rate (UnitsPerSecond, measured on the 2-core CI
+// machine, docs/usage.md "Work budgets"), so that on that machine, loaded
+// or not, the work budget runs out no later than the time share would
+// have: the wall clock (--timeout) is left as the safety net only.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "engines/WorkBudget.h"
+
+#include <cstdint>
+#include <optional>
+#include <z3++.h>
+
+namespace crace {
+
+/// Z3's cumulative resource count of Ctx, read through Reader (a solver of
+/// that context kept for it: a fresh solver per read costs a unit itself).
+uint64_t z3ResourceCount(z3::solver &Reader);
+
+/// Counts one stage's work against its budget (Limit 0: no budget).
+/// Only the thread running the stage uses it.
+class WorkMeter {
+public:
+  /// Ctx: the context whose Z3 work counts (nullptr: encoding steps only).
+  /// Cost: what one step is worth, in units.
+  WorkMeter(uint64_t Limit, z3::context *Ctx, uint64_t Cost = StepCost);
+  /// Counts Ctx's Z3 work from now on too (a stage whose context is made
+  /// after its first steps, as kiss's bmc). Replaces an earlier context:
+  /// what that one spent stays counted.
+  void attach(z3::context &Ctx);
+  /// Stops reading the attached context (before it is deleted); what it
+  /// spent stays counted.
+  void detach();
+  /// One encoding step (Cost units). Returns true when the budget is
+  /// spent (then it stays spent). Z3's count is read every 256 steps.
+  bool step(uint64_t N = 1);
+  /// Rereads Z3's count (after a check or simplification) and tells
+  /// whether the budget is spent.
+  bool poll();
+  /// The budget is spent (as of the last step() or poll()).
+  bool exhausted() const { return Exhausted; }
+  /// Units spent so far (as of the last step() or poll()).
+  uint64_t used() const { return Steps * Cost + Z3Used; }
+  uint64_t limit() const { return Limit; }
+  uint64_t steps() const { return Steps; }
+  uint64_t z3Units() const { return Z3Used; }
+  /// The "rlimit" for the next check: what is left (Z3's count reread
+  /// first), at most PerQuery (0: no per-query cap); 0 only when neither
+  /// bounds it. Never below 1 while a budget is set (Z3 takes 0 as "no
+  /// limit").
+  unsigned queryLimit(uint64_t PerQuery);
+  /// Sets "rlimit" (queryLimit(PerQuery)) on S, keeping its other params.
+  void limitQuery(z3::solver &S, uint64_t PerQuery);
+
+private:
+  uint64_t Limit, Cost;
+  std::optional<z3::solver> Reader;
+  uint64_t Z3Base = 0, Z3Used = 0, Z3Earlier = 0, Steps = 0;
+  bool Exhausted = false;
+};
+
+} // namespace crace
