@@ -312,6 +312,14 @@ private:
   Status callFcntlGetLock(unsigned T, const llvm::Function *F,
                           const llvm::CallBase &CB, bool &Visible);
   Status performFcntlGetLock(unsigned T, const llvm::CallBase &CB);
+  /// A library call the executor runs natively (F): a memory operation
+  /// whose reads and writes the caller adds to the returned op, done when
+  /// the thread is stepped (performMemory computes it again).
+  PendingOp nativeCall(const llvm::Function *F, const llvm::CallBase &CB);
+  /// Sets CB's integer result, makes P T's pending operation and performs
+  /// it at once when it touches no shared memory.
+  Status pendNative(unsigned T, const llvm::CallBase &CB, PendingOp P,
+                    Word Result, bool &Visible);
   /// Lays out a variadic call's extra operands (callFunction).
   Status setUpVarArgs(unsigned T, Frame &Fr, const llvm::CallBase &CB,
                       llvm::ArrayRef<RVal> Args);

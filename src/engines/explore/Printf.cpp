@@ -485,26 +485,14 @@ uint64_t Executor::printfWriteSize(unsigned T, const Function *F,
 
 Status Executor::callPrintf(unsigned T, const Function *F, const CallBase &CB,
                             bool &Visible) {
-  PendingOp P;
-  P.K = PendingOp::Memory;
-  P.Inst = &CB;
-  P.Format = F;
+  PendingOp P = nativeCall(F, CB);
   auto Text = printfText(T, F, CB, &P);
   if (!Text)
     return unsupported(&CB, Error);
   uint64_t N = printfWriteSize(T, F, CB, *Text);
   if (N && !memRef(get(CB.getArgOperand(0), T).W, N, true, false, P, "write"))
     return memoryError(&CB, Error);
-  if (!CB.getType()->isVoidTy()) {
-    RVal R;
-    R.W = Text->size();
-    setResult(T, &CB, R);
-  }
-  Threads[T].Pending = P;
-  if (P.Refs.empty())
-    return performMemory(T);
-  Visible = true;
-  return Status::Ok;
+  return pendNative(T, CB, std::move(P), Text->size(), Visible);
 }
 
 } // namespace crace::explore

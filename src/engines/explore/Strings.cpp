@@ -161,23 +161,41 @@ std::optional<Word> Executor::stringResult(unsigned T, const Function *F,
   return R;
 }
 
-Status Executor::callStringBuiltin(unsigned T, const Function *F,
-                                   const CallBase &CB, bool &Visible) {
+PendingOp Executor::nativeCall(const Function *F, const CallBase &CB) {
   PendingOp P;
   P.K = PendingOp::Memory;
   P.Inst = &CB;
   P.Format = F;
-  auto R = stringResult(T, F, CB, &P);
-  if (!R)
-    return memoryError(&CB, "'" + F->getName().str() + "': " + Error);
-  RVal V;
-  V.W = *R;
-  setResult(T, &CB, V);
-  Threads[T].Pending = P;
-  if (P.Refs.empty())
+  return P;
+}
+
+Status Executor::pendNative(unsigned T, const CallBase &CB, PendingOp P,
+                            Word Result, bool &Visible) {
+  if (auto *IT = dyn_cast<IntegerType>(CB.getType())) {
+    RVal R;
+    R.W = IT->getBitWidth() >= 64
+              ? Result
+              : Result & ((Word(1) << IT->getBitWidth()) - 1);
+    setResult(T, &CB, R);
+  } else if (CB.getType()->isPointerTy()) {
+    RVal R;
+    R.W = Result;
+    setResult(T, &CB, R);
+  }
+  Threads[T].Pending = std::move(P);
+  if (Threads[T].Pending.Refs.empty())
     return performMemory(T);
   Visible = true;
   return Status::Ok;
+}
+
+Status Executor::callStringBuiltin(unsigned T, const Function *F,
+                                   const CallBase &CB, bool &Visible) {
+  PendingOp P = nativeCall(F, CB);
+  auto R = stringResult(T, F, CB, &P);
+  if (!R)
+    return memoryError(&CB, "'" + F->getName().str() + "': " + Error);
+  return pendNative(T, CB, std::move(P), *R, Visible);
 }
 
 } // namespace crace::explore
@@ -205,10 +223,7 @@ FlockLayout flockLayout(unsigned PtrBytes, Word Cmd) {
 
 Status Executor::callFcntlGetLock(unsigned T, const Function *F,
                                   const CallBase &CB, bool &Visible) {
-  PendingOp P;
-  P.K = PendingOp::Memory;
-  P.Inst = &CB;
-  P.Format = F;
+  PendingOp P = nativeCall(F, CB);
   // Inputs: 0 = fails (-1), 1 = no conflicting lock (only l_type is
   // written, F_UNLCK), 2/3 = another process holds a read/write lock.
   P.Aux = Nondet(2) & 3;
@@ -218,18 +233,8 @@ Status Executor::callFcntlGetLock(unsigned T, const Function *F,
   if (P.Aux != 0 && !memRef(Lock, P.Aux == 1 ? 2 : L.Size, true, false, P,
                             "write"))
     return memoryError(&CB, Error);
-  RVal R;
-  R.W = P.Aux == 0 ? Word(-1) : 0;
-  if (CB.getType()->isIntegerTy())
-    R.W &= CB.getType()->getIntegerBitWidth() >= 64
-               ? ~Word(0)
-               : (Word(1) << CB.getType()->getIntegerBitWidth()) - 1;
-  setResult(T, &CB, R);
-  Threads[T].Pending = P;
-  if (P.Refs.empty())
-    return performMemory(T);
-  Visible = true;
-  return Status::Ok;
+  Word Result = P.Aux == 0 ? Word(-1) : 0;
+  return pendNative(T, CB, std::move(P), Result, Visible);
 }
 
 Status Executor::performFcntlGetLock(unsigned T, const CallBase &CB) {
