@@ -460,6 +460,11 @@ Result runEngine(EngineKind K, const ProgramModel &PM, const EngineOptions &EO) 
 /// unused goes to the next.
 constexpr double WhoopShare = 0.1, WhoopShareCap = 10, WallSafety = 3;
 constexpr uint64_t AutoMaxTransitions = 4'000'000;
+/// And of executed instructions, replays included: on a big program
+/// (automount_incl_lib) a scheduling point costs thousands of instructions
+/// and 4000000 of them took minutes (about 14 million instructions a
+/// second on the 2-core machine, loaded).
+constexpr uint64_t AutoMaxInstructions = 300'000'000;
 constexpr double ExploreShare = 0.8, KissShare = 0.5, KissCap = 15,
                  KissWorkShare = 0.25;
 
@@ -579,6 +584,8 @@ Result runPortfolio(const ProgramModel &PM, const EngineOptions &EO,
   // standalone default (20000000) took 133 s on goblint-bench's
   // pfscan_comb (PDP checks at every point), over the 60 s a default run
   // may take, so the portfolio bounds it lower unless it was given.
+  if (!EO.MaxInstructionsGiven)
+    DynOpts.MaxInstructions = AutoMaxInstructions;
   if (!EO.MaxTransitionsGiven)
     DynOpts.MaxTransitions =
         EO.MaxTransitions ? std::min(EO.MaxTransitions, AutoMaxTransitions)

@@ -53,6 +53,10 @@ struct EngineOptions {
   /// --max-transitions was given: --engine=auto keeps it instead of its own
   /// (smaller) default for the explore stage.
   bool MaxTransitionsGiven = false;
+  /// Instructions executed over all runs, replays included (0: no limit);
+  /// --engine=auto sets its own unless --max-instructions is given.
+  uint64_t MaxInstructions = 0;
+  bool MaxInstructionsGiven = false;
   /// Input vectors tried when the program reads nondeterministic inputs.
   unsigned InputRounds = 16;
   /// Inputs whose domain has at most 2^EnumerateInputBits values are

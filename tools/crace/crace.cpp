@@ -119,6 +119,12 @@ static cl::opt<uint64_t> MaxTransOpt(
     cl::desc("Stop exploring after N scheduling points over all runs (0: no "
              "limit; default 20000000, in --engine=auto 4000000)"),
     cl::init(20'000'000), cl::cat(ExploreCat));
+static cl::opt<uint64_t> MaxInstrOpt(
+    "max-instructions",
+    cl::desc("Stop exploring after N executed instructions over all runs, "
+             "replays included (0: no limit; default none, in "
+             "--engine=auto 300000000)"),
+    cl::init(0), cl::cat(ExploreCat));
 static cl::opt<unsigned> MaxDepthOpt(
     "max-depth",
     cl::desc("Cut a run after N scheduling points (default 10000)"),
@@ -390,6 +396,8 @@ int main(int argc, const char **argv) {
   Opts.EngineOpts.MaxDepth = MaxDepthOpt;
   Opts.EngineOpts.MaxTransitions = MaxTransOpt;
   Opts.EngineOpts.MaxTransitionsGiven = MaxTransOpt.getNumOccurrences() > 0;
+  Opts.EngineOpts.MaxInstructions = MaxInstrOpt;
+  Opts.EngineOpts.MaxInstructionsGiven = MaxInstrOpt.getNumOccurrences() > 0;
   Opts.EngineOpts.InputRounds = InputRoundsOpt;
   Opts.EngineOpts.EnumerateInputBits = std::min(32u, EnumerateInputsOpt.getValue());
   Opts.EngineOpts.Pdp = !NoPdpOpt;

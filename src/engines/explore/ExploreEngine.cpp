@@ -162,6 +162,12 @@ private:
   void search();
   bool finished() const;
   bool budgetSpent() const;
+  /// Instructions executed over all runs so far, replays included (a
+  /// measure of explore's work that does not depend on the machine).
+  uint64_t Instructions = 0;
+  uint64_t instructions() const {
+    return Instructions + Exec.instructionsExecuted();
+  }
   void finish(std::chrono::steady_clock::time_point Start);
   static ExecLimits limits(const EngineOptions &O) {
     ExecLimits L;
@@ -800,6 +806,7 @@ bool Explorer::execute() {
   StepNode = -1;
   NondetPos = 0;
   size_t Prefix = Stack.size(); // nodes to replay (the last one re-chosen)
+  Instructions += Exec.instructionsExecuted(); // the previous run's
   Status S = Exec.reset([this](unsigned Bits) { return drawNondet(Bits); });
   ++Executions;
   std::set<unsigned> NextSleep;
@@ -1189,7 +1196,8 @@ Result Explorer::run() {
 
 bool Explorer::budgetSpent() const {
   return (Opts.MaxExecutions && Executions >= Opts.MaxExecutions) ||
-         (Opts.MaxTransitions && Transitions >= Opts.MaxTransitions);
+         (Opts.MaxTransitions && Transitions >= Opts.MaxTransitions) ||
+         (Opts.MaxInstructions && instructions() >= Opts.MaxInstructions);
 }
 
 void Explorer::exploreRound() {
@@ -1216,6 +1224,15 @@ void Explorer::exploreRound() {
         note(formatv("bound of {0} scheduling points over all runs reached "
                      "(--max-transitions)",
                      Opts.MaxTransitions));
+        Exhaustive = false;
+      }
+      break;
+    }
+    if (Opts.MaxInstructions && instructions() >= Opts.MaxInstructions) {
+      if (backtrack()) {
+        note(formatv("bound of {0} executed instructions over all runs "
+                     "reached (--max-instructions)",
+                     Opts.MaxInstructions));
         Exhaustive = false;
       }
       break;
@@ -1374,6 +1391,7 @@ void Explorer::finish(std::chrono::steady_clock::time_point Start) {
   R.stat("explore_seconds", Secs.count());
   R.stat("executions", double(Executions));
   R.stat("transitions", double(Transitions));
+  R.stat("instructions", double(instructions()));
   R.stat("max_depth", double(MaxDepthSeen));
   R.stat("races", double(Races));
   R.stat("input_rounds", double(Rounds + 1));
