@@ -497,25 +497,83 @@ __attribute__((weak)) char *optarg;
 __attribute__((weak)) int optind = 1;
 __attribute__((weak)) int opterr = 1;
 __attribute__((weak)) int optopt;
+/* Where getopt is inside argv[optind] (0: at its start). */
+static int __crace_libc_optpos;
+/* glibc's getopt, exactly, where it does not permute argv: options with
+   and without arguments ("o:"), optional ones ("o::"), grouped options,
+   "--", a leading ':' in opts. glibc moves a non-option past the options
+   that follow it; that case (and a leading '-' in opts) is not computed
+   (__crace_unknown_int: explore stops that thread). No error message is
+   printed (stderr output is not modelled). */
 CRACE_MODEL int __crace_libc_getopt(int argc, char *const *argv, const char *opts) {
   __crace_libc_read_string(opts);
-  int i = optind;
-  if (i < 1 || i >= argc || !argv[i])
-    return -1;
-  __crace_libc_read_string(argv[i]);
-  if (__crace_unknown_int()) {
-    /* GNU permutes a non-option towards the end. */
-    int j = __crace_unknown_int();
-    if (j > i && j < argc) {
-      char *t = argv[i];
-      ((char **)argv)[i] = argv[j];
-      ((char **)argv)[j] = t;
-    }
+  optarg = 0;
+  if (optind == 0) {
+    optind = 1;
+    __crace_libc_optpos = 0;
   }
-  optopt = __crace_unknown_int();
-  optarg = __crace_unknown_int() ? argv[i] + __crace_unknown_int() : 0;
-  optind = i + (__crace_unknown_int() ? 1 : 2);
-  return __crace_unknown_int();
+  if (optind < 1 || optind >= argc || !argv[optind])
+    return -1;
+  const char *a = argv[optind];
+  const char *o = opts;
+  if (*o == '-')
+    return __crace_unknown_int();
+  if (*o == '+')
+    o++;
+  int colon = *o == ':';
+  if (colon)
+    o++;
+  if (__crace_libc_optpos == 0) {
+    if (a[0] != '-' || a[1] == 0) {
+      for (int j = optind + 1; j < argc; j++)
+        if (argv[j] && argv[j][0] == '-' && argv[j][1])
+          return __crace_unknown_int(); /* glibc would permute */
+      return -1;
+    }
+    if (a[1] == '-' && a[2] == 0) {
+      optind++;
+      return -1;
+    }
+    __crace_libc_optpos = 1;
+  }
+  char c = a[__crace_libc_optpos++];
+  const char *k = 0;
+  for (const char *q = o; *q; q++)
+    if (*q == c && c != ':') {
+      k = q;
+      break;
+    }
+  if (!k) {
+    optopt = (unsigned char)c;
+    if (!a[__crace_libc_optpos]) {
+      optind++;
+      __crace_libc_optpos = 0;
+    }
+    return '?';
+  }
+  if (k[1] != ':') {
+    if (!a[__crace_libc_optpos]) {
+      optind++;
+      __crace_libc_optpos = 0;
+    }
+    return (unsigned char)c;
+  }
+  if (a[__crace_libc_optpos]) {
+    optarg = (char *)a + __crace_libc_optpos;
+    optind++;
+  } else if (k[2] == ':') {
+    optind++; /* an optional argument must be attached */
+  } else if (optind + 1 < argc) {
+    optarg = argv[optind + 1];
+    optind += 2;
+  } else {
+    optopt = (unsigned char)c;
+    optind++;
+    __crace_libc_optpos = 0;
+    return colon ? ':' : '?';
+  }
+  __crace_libc_optpos = 0;
+  return (unsigned char)c;
 }
 CRACE_MODEL int getopt(int argc, char *const *argv, const char *opts) {
   return __crace_libc_getopt(argc, argv, opts);
