@@ -518,9 +518,8 @@ std::vector<std::string> groupKissReasons(const std::vector<std::string> &In) {
 Result withRemainingPossibleRaces(Result Confirmed, const Result &Static,
                                   unsigned Max) {
   // An explore search over every schedule and input reported every race.
-  for (const auto &[Name, V] : Confirmed.Stats)
-    if (Name == "complete" && V == 1.0)
-      return Confirmed;
+  if (Confirmed.SearchComplete)
+    return Confirmed;
   auto Key = [](const Finding &F) {
     auto A = std::make_tuple(F.First.Loc.File, F.First.Loc.Line);
     auto B = std::make_tuple(F.Second.Loc.File, F.Second.Loc.Line);

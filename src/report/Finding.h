@@ -86,6 +86,9 @@ struct Result {
   std::vector<std::pair<const llvm::Instruction *, const llvm::Instruction *>>
       CandidatePairs;
   bool CandidatesComplete = false;
+  /// A dynamic engine searched every schedule of every input (explore,
+  /// stat "complete"): a pair it did not report is not a race.
+  bool SearchComplete = false;
   /// The same pairs with their thread templates (one entry per instruction
   /// pair and template pair); Finding::Candidates indexes it.
   std::vector<Candidate> Candidates;

@@ -1333,31 +1333,22 @@ Status Executor::callExternal(unsigned T, const Function *F,
   }
   if (isPrintf(F)) {
     Status S = callPrintf(T, F, CB, Visible);
-    // A stream printf the engine cannot format (%m, %n, ...) still reads
-    // its string operands: the table row below does that.
-    if (S != Status::Unsupported || F->getName().contains("sprintf") ||
-        F->getName().contains("snprintf"))
+    // A stream printf the engine cannot format (%m, ...) still reads its
+    // string operands: the table row below does that.
+    if (S != Status::Unsupported || isSprintf(F))
       return S;
   }
-  if ((F->getName() == "fcntl" || F->getName() == "fcntl64") &&
-      CB.arg_size() >= 3 && CB.getArgOperand(2)->getType()->isPointerTy()) {
-    Word Cmd = Arg(1) & 0xffffffff;
-    if (Cmd == 5 || Cmd == 12 || Cmd == 36)
-      return callFcntlGetLock(T, F, CB, Visible);
-  }
+  if (isFcntlGetLock(F, CB, T))
+    return callFcntlGetLock(T, F, CB, Visible);
   if (auto Eff = lookupExternal(F->getName())) {
     PendingOp P = Pend(PendingOp::Memory);
     bool Writes = *Eff == ExternalEffect::WritesArg0 ||
                   *Eff == ExternalEffect::WritesFrom1 ||
                   *Eff == ExternalEffect::WritesFrom2;
-    // fcntl writes through its third operand only for F_GETLK (5; i386's
-    // F_GETLK64 12; F_OFD_GETLK 36): the other commands read a struct
-    // flock or take an int.
-    if ((F->getName() == "fcntl" || F->getName() == "fcntl64") &&
-        CB.arg_size() >= 2) {
-      Word Cmd = Arg(1) & 0xffffffff;
-      Writes = Cmd == 5 || Cmd == 12 || Cmd == 36;
-    }
+    // fcntl writes through its third operand only for F_GETLK, run above:
+    // the other commands read a struct flock or take an int.
+    if (F->getName() == "fcntl" || F->getName() == "fcntl64")
+      Writes = false;
     unsigned FirstWrite = *Eff == ExternalEffect::WritesArg0    ? 0
                           : *Eff == ExternalEffect::WritesFrom1 ? 1
                                                                 : 2;
@@ -1689,31 +1680,9 @@ Status Executor::performMemory(unsigned T) {
       if (!store(Dst, N, Buf.data()))
         return Fail();
     }
-  } else if (auto *CB = dyn_cast<CallBase>(&I);
-             CB && P.Format && P.Format->getName().starts_with("fcntl")) {
-    if (Status S = performFcntlGetLock(T, *CB); S != Status::Ok)
+  } else if (auto *CB = dyn_cast<CallBase>(&I); CB && P.Native) {
+    if (Status S = performNative(T, *CB); S != Status::Ok)
       return S;
-  } else if (auto *CB = dyn_cast<CallBase>(&I);
-             CB && P.Format && isStringBuiltin(P.Format)) {
-    // Computed again now: the operation is atomic.
-    auto R = stringResult(T, P.Format, *CB, nullptr);
-    if (!R)
-      return Fail();
-    RVal V;
-    V.W = *R;
-    setResult(T, CB, V);
-  } else if (auto *CB = dyn_cast<CallBase>(&I); CB && P.Format) {
-    // Formatted again now: the operation is atomic, and what it read is
-    // what it writes.
-    auto Text = printfText(T, P.Format, *CB, nullptr);
-    if (!Text)
-      return unsupported(&I, Error);
-    uint64_t N = printfWriteSize(T, P.Format, *CB, *Text);
-    std::string Bytes = Text->substr(0, N ? N - 1 : 0);
-    Bytes.resize(N, '\0');
-    if (N && !store(get(CB->getArgOperand(0), T).W, N,
-                    reinterpret_cast<const uint8_t *>(Bytes.data())))
-      return Fail();
   }
   // Calls of library functions and __crace_read/write only access memory
   // (their result, if any, is already set).

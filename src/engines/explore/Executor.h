@@ -109,9 +109,10 @@ struct PendingOp {
   bool Broadcast = false;
   /// For ProgramExit: an assertion failure / reach_error, not a normal exit.
   bool Error = false;
-  /// For Memory: a printf-family call (sprintf writes its formatted text)
-  /// or a string function, executed again when the operation is performed.
-  const llvm::Function *Format = nullptr;
+  /// For Memory: a library call the executor runs natively (printf family,
+  /// string functions, fcntl F_GETLK), executed again when the operation
+  /// is performed (performNative).
+  const llvm::Function *Native = nullptr;
   /// Values a native call drew when it became pending (fcntl F_GETLK: the
   /// lock found and its owner), used when it is performed.
   Word Aux = 0, Aux2 = 0;
@@ -159,6 +160,8 @@ public:
   /// stopped there for good; the other threads went on), and why.
   [[nodiscard]] const llvm::Instruction *stoppedAt() const { return StoppedAt; }
   [[nodiscard]] const std::string &stoppedWhy() const { return StoppedWhy; }
+  /// The engine has taken note of it (until the next thread stops).
+  void clearStopped() { StoppedAt = nullptr; }
   [[nodiscard]] const llvm::Instruction *divergedAt() const {
     return DivergedAt;
   }
@@ -297,8 +300,14 @@ private:
   /// the ones that print to a stream).
   uint64_t printfWriteSize(unsigned T, const llvm::Function *F,
                            const llvm::CallBase &CB, const std::string &Text);
-  /// Whether F is one of the family; callPrintf runs it.
+  /// Whether F is one of the family (and one that writes a buffer, the
+  /// sprintf forms); callPrintf runs it.
   static bool isPrintf(const llvm::Function *F);
+  static bool isSprintf(const llvm::Function *F);
+  /// fcntl(fd, F_GETLK/F_GETLK64/F_OFD_GETLK, &lock): the one fcntl
+  /// command that writes through its third operand.
+  bool isFcntlGetLock(const llvm::Function *F, const llvm::CallBase &CB,
+                      unsigned T);
   Status callPrintf(unsigned T, const llvm::Function *F,
                     const llvm::CallBase &CB, bool &Visible);
   /// strlen, strcmp, ... computed exactly (Strings.cpp); reads in P.
@@ -312,6 +321,8 @@ private:
   Status callFcntlGetLock(unsigned T, const llvm::Function *F,
                           const llvm::CallBase &CB, bool &Visible);
   Status performFcntlGetLock(unsigned T, const llvm::CallBase &CB);
+  /// Performs the pending natively executed call CB of thread T.
+  Status performNative(unsigned T, const llvm::CallBase &CB);
   /// A library call the executor runs natively (F): a memory operation
   /// whose reads and writes the caller adds to the returned op, done when
   /// the thread is stepped (performMemory computes it again).

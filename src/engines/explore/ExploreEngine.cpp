@@ -184,7 +184,8 @@ private:
   void analyseState(size_t Depth);
   void checkRaces(size_t Depth);
   void checkDeadlock();
-  /// A thread of the run stopped where the executor cannot follow it.
+  /// A thread of the run stopped where the executor cannot follow it
+  /// (noted once, not at every later step of the run).
   void noteStopped() {
     if (!Exec.stoppedAt() || HintMode)
       return;
@@ -193,6 +194,7 @@ private:
          (L.valid() ? " at " + L.str() : std::string()) +
          " (that thread stops there; the others go on)");
     Exhaustive = false;
+    Exec.clearStopped();
   }
   Clock clockOf(unsigned T) const {
     return T < ThreadClock.size() ? ThreadClock[T] : Clock();
@@ -1407,6 +1409,7 @@ void Explorer::finish(std::chrono::steady_clock::time_point Start) {
   bool Complete = Exhaustive && !SampledInput && !Stop && Reasons.empty() &&
                   !(Opts.StopAtFirstRace && Races) && !budgetSpent() &&
                   !cancelled();
+  R.SearchComplete = Complete;
   R.stat("complete", Complete ? 1.0 : 0.0);
 }
 

@@ -281,6 +281,11 @@ constexpr uint32_t GpOffsetUsed = 48, FpOffsetUsed = 176;
 
 bool Executor::isPrintf(const Function *F) { return shapeOf(F).has_value(); }
 
+bool Executor::isSprintf(const Function *F) {
+  auto Shape = shapeOf(F);
+  return Shape && Shape->Writes;
+}
+
 Status Executor::setUpVarArgs(unsigned T, Frame &Fr, const CallBase &CB,
                               ArrayRef<RVal> Args) {
   std::vector<uint8_t> Area;

@@ -165,8 +165,36 @@ PendingOp Executor::nativeCall(const Function *F, const CallBase &CB) {
   PendingOp P;
   P.K = PendingOp::Memory;
   P.Inst = &CB;
-  P.Format = F;
+  P.Native = F;
   return P;
+}
+
+Status Executor::performNative(unsigned T, const CallBase &CB) {
+  // Computed again now: the operation is atomic, and what it read is what
+  // it writes.
+  const Function *F = Threads[T].Pending.Native;
+  if (isPrintf(F)) {
+    auto Text = printfText(T, F, CB, nullptr);
+    if (!Text)
+      return unsupported(&CB, Error);
+    uint64_t N = printfWriteSize(T, F, CB, *Text);
+    std::string Bytes = Text->substr(0, N ? N - 1 : 0);
+    Bytes.resize(N, '\0');
+    if (N && !store(get(CB.getArgOperand(0), T).W, N,
+                    reinterpret_cast<const uint8_t *>(Bytes.data())))
+      return memoryError(&CB, Error);
+    return Status::Ok;
+  }
+  if (isStringBuiltin(F)) {
+    auto R = stringResult(T, F, CB, nullptr);
+    if (!R)
+      return memoryError(&CB, Error);
+    RVal V;
+    V.W = *R;
+    setResult(T, &CB, V);
+    return Status::Ok;
+  }
+  return performFcntlGetLock(T, CB);
 }
 
 Status Executor::pendNative(unsigned T, const CallBase &CB, PendingOp P,
@@ -220,6 +248,16 @@ FlockLayout flockLayout(unsigned PtrBytes, Word Cmd) {
   return {16, 4, 8, 12, 4};
 }
 } // namespace
+
+bool Executor::isFcntlGetLock(const Function *F, const CallBase &CB,
+                              unsigned T) {
+  if ((F->getName() != "fcntl" && F->getName() != "fcntl64") ||
+      CB.arg_size() < 3 || !CB.getArgOperand(2)->getType()->isPointerTy())
+    return false;
+  // F_GETLK 5; i386's F_GETLK64 12; F_OFD_GETLK 36.
+  Word Cmd = get(CB.getArgOperand(1), T).W & 0xffffffff;
+  return Cmd == 5 || Cmd == 12 || Cmd == 36;
+}
 
 Status Executor::callFcntlGetLock(unsigned T, const Function *F,
                                   const CallBase &CB, bool &Visible) {
