@@ -373,17 +373,11 @@ std::vector<std::string> addProgramStart(Module &M,
       Assumptions.push_back("the environment has at most 3 strings, each of "
                             "at most 7 characters");
   }
-  // models/posix.c: one clock that never goes backwards.
-  auto CalledByProgram = [&](StringRef Name) {
-    Function *F = M.getFunction(Name);
-    return F && any_of(F->users(), [](const User *U) {
-             auto *CB = dyn_cast<CallBase>(U);
-             return CB && !isModelFunction(*CB->getFunction());
-           });
-  };
-  if (any_of(std::initializer_list<StringRef>{"time", "gettimeofday",
-                                              "clock_gettime"},
-             CalledByProgram))
+  // models/posix.c: one clock that never goes backwards, read by time,
+  // gettimeofday and clock_gettime.
+  SmallPtrSet<const Value *, 16> Seen;
+  if (const Function *Clock = M.getFunction("__crace_libc_clock_read");
+      Clock && programUses(Clock, Seen))
     Assumptions.push_back("the system clock is not set backwards while the "
                           "program runs (time, gettimeofday, clock_gettime "
                           "read one clock that only advances)");
