@@ -1,9 +1,11 @@
 // RUN: %not %crace %s | %FileCheck %s
 // RUN: %not %crace --engine=explore %s | %FileCheck --check-prefix=EXPLORE %s
-// explore confirms the race on `hits` and stops there (its first race); the
-// lockset stage's possible race on `misses` is not settled by that, so the
-// portfolio still reports it after the confirmed one (before: the confirmed
-// race alone, as if it were the only problem).
+// explore confirms the race on `hits` (alone it stops there, its first race;
+// in the portfolio it goes on within its budget, and reports the race once,
+// not once per load/store pair of `hits++`); the lockset stage's possible
+// race on `misses` is not settled by that, so the portfolio still reports it
+// after the confirmed one (before: the confirmed race alone, as if it were
+// the only problem).
 // CHECK-DAG: error: data race on 'hits'
 // CHECK-DAG: warning: possible data race on 'misses'
 // CHECK: crace: verdict: race (2 findings, engine 'explore')

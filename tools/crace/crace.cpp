@@ -151,7 +151,8 @@ static cl::opt<bool> NoPdpOpt(
     cl::cat(ExploreCat));
 static cl::opt<bool> AllRacesOpt(
     "all-races",
-    cl::desc("Keep exploring after the first execution with a race"),
+    cl::desc("explore and kiss: keep looking for races after the first "
+             "one (the default in --engine=auto, except with --sv-comp)"),
     cl::cat(ExploreCat));
 
 static cl::opt<std::string> TraceOutOpt(
@@ -402,7 +403,10 @@ int main(int argc, const char **argv) {
   Opts.EngineOpts.EnumerateInputBits = std::min(32u, EnumerateInputsOpt.getValue());
   Opts.EngineOpts.Pdp = !NoPdpOpt;
   Opts.EngineOpts.MaxThreads = MaxThreadsOpt;
-  Opts.EngineOpts.StopAtFirstRace = !AllRacesOpt;
+  // The portfolio confirms every race it can within its budgets; one
+  // engine run alone stops at its first race unless asked (SV-COMP mode
+  // always stops there: its witness is one race).
+  Opts.EngineOpts.StopAtFirstRace = !AllRacesOpt && EngineOpt != "auto";
   Opts.EngineOpts.KissMax = KissMaxOpt;
   Opts.EngineOpts.Unwind = UnwindOpt;
   Opts.EngineOpts.KissQueryTimeout = KissQueryTimeoutOpt;

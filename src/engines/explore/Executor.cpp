@@ -2029,6 +2029,13 @@ std::vector<std::string> Executor::locksHeld(unsigned T) const {
   return Names;
 }
 
+void Executor::ownedLocks(unsigned T, llvm::SmallVectorImpl<Word> &Out) const {
+  Out.clear();
+  for (const auto &[Addr, L] : Locks)
+    if (L.Owner == int(T))
+      Out.push_back(Addr);
+}
+
 ThreadPos Executor::position(unsigned T) const {
   ThreadPos P;
   const Thread &Th = Threads[T];

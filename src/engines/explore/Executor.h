@@ -180,6 +180,9 @@ public:
   [[nodiscard]] std::string describeAddress(Word Addr) const;
   /// Names of the locks T holds (and "atomic section").
   [[nodiscard]] std::vector<std::string> locksHeld(unsigned T) const;
+  /// The addresses of the locks T owns (mutexes, write-held rwlocks), in
+  /// increasing order.
+  void ownedLocks(unsigned T, llvm::SmallVectorImpl<Word> &Out) const;
   [[nodiscard]] uint64_t instructionsExecuted() const { return Steps; }
   /// Where T is (innermost frame first); empty when it has no future
   /// (finished, ending, blocked for good, or the program has exited).

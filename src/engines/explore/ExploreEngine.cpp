@@ -104,6 +104,8 @@ struct Event {
   bool InAtomic = false;
   /// For a Create event: the thread it created.
   int Child = -1;
+  /// For a plain memory access: the locks its thread owned (sorted).
+  llvm::SmallVector<Word, 2> Held;
 };
 
 struct Node {
@@ -290,24 +292,47 @@ private:
   // plain accesses unordered by it are a hint: the events that happen
   // before either, in their order, form a schedule that should end with
   // both accesses enabled together (exactly so for the first such pair of
-  // a run); tryHint() runs that schedule, and only the race check of the
+  // a run); tryHints() runs that schedule, and only the race check of the
   // state it reaches confirms a race.
   std::vector<Clock> SyncClock;              // per thread
   std::map<uint64_t, Clock> SyncObjClock;    // per synchronisation key
   std::vector<Clock> EventSyncVC;            // per event
   std::map<uint32_t, std::vector<unsigned>> PlainByObj; // plain accesses
   std::optional<std::pair<unsigned, unsigned>> HintPair;
+  // Lockset hints: two conflicting plain accesses of different threads that
+  // hold no common lock, although the run ordered them (through locks, say,
+  // as Eraser would still flag them). tryHints() also replays the run with
+  // the earlier access's thread held just before it, every other thread
+  // going on as in the run, so that the later access becomes enabled beside
+  // it; again, only the race check of the state it reaches confirms.
+  std::optional<std::pair<unsigned, unsigned>> LocksetHint;
   std::set<std::pair<const Instruction *, const Instruction *>> HintsTried;
   bool HintMode = false;
+  /// In hint mode: the thread that may go on after the witness (-1: none),
+  /// for how many more steps, and the races found before the hint.
+  int HintFocus = -1;
+  unsigned HintSteps = 0;
+  uint64_t HintRacesBefore = 0;
   uint64_t HintRuns = 0, HintRaces = 0;
   void syncRecord(unsigned T, const PendingOp &Op, unsigned Idx);
-  void tryHint();
+  /// Runs the schedules of this run's hints (in hint mode).
+  void tryHints();
+  /// The schedule of the last run's events before E2 that Keep selects, in
+  /// order (a thread created by an event left out is left out); empty when
+  /// the pair was tried before or a thread of it is left out.
+  struct Witness {
+    std::vector<Node> Nodes;
+    int Focus = -1; // the later access's thread, renumbered
+  };
+  template <typename KeepFn>
+  Witness witness(unsigned E1, unsigned E2, KeepFn Keep);
 
   Result R;
   std::vector<std::string> Reasons;
   /// Facts that do not weaken the verdict (assertion failures).
   std::vector<std::string> Notes;
   std::set<std::pair<const Instruction *, const Instruction *>> Reported;
+  std::set<std::pair<std::string, std::string>> ReportedPlaces;
   std::set<std::vector<const Instruction *>> DeadlocksSeen;
   std::set<const Instruction *> AssertsSeen;
   bool Exhaustive = true;
@@ -742,6 +767,12 @@ void Explorer::reportRace(
   if (!Reported.insert(Key).second)
     return;
   ++Races;
+  // One finding per pair of source places: the load and the store of one
+  // `x++`, or the fields of one struct copied at the same line, are one
+  // race to the reader.
+  std::string A = F.First.Loc.str(), B = F.Second.Loc.str();
+  if (!ReportedPlaces.insert(std::minmax(A, B)).second)
+    return;
   if (Opts.MaxFindings && R.Findings.size() >= Opts.MaxFindings)
     return;
   R.Findings.push_back(std::move(F));
@@ -804,6 +835,7 @@ bool Explorer::execute() {
   EventSyncVC.clear();
   PlainByObj.clear();
   HintPair.reset();
+  LocksetHint.reset();
   Depth = 0;
   StepNode = -1;
   NondetPos = 0;
@@ -853,7 +885,21 @@ bool Explorer::execute() {
     for (unsigned T = 0; T < NT; ++T)
       if (Exec.enabled(T))
         Enabled.push_back(T);
-    if (Depth >= Prefix) {
+    if (Depth >= Prefix && HintMode) {
+      // A hint's witness ends here; the later access's thread may go on
+      // alone a little (its path can differ from the run's once the other
+      // thread is held: a semaphore it now waits on, say).
+      checkRaces(Depth);
+      if (HintFocus < 0 || HintSteps == 0 || Races != HintRacesBefore ||
+          !Exec.enabled(unsigned(HintFocus))) {
+        finishSections();
+        break;
+      }
+      --HintSteps;
+      Node N;
+      N.Chosen = unsigned(HintFocus);
+      Stack.push_back(std::move(N));
+    } else if (Depth >= Prefix) {
       // A new state: check it, then extend the stack.
       if (!HintMode && Exec.numThreads() >= Exec.maxThreads())
         for (unsigned T = 0; T < NT; ++T)
@@ -1058,74 +1104,121 @@ void Explorer::syncRecord(unsigned T, const PendingOp &Op, unsigned Idx) {
     joinInto(SyncObjClock[K], C);
   if (Op.K != PendingOp::Memory)
     return;
-  const Event &E2 = Events[Idx];
+  Event &E2 = Events[Idx];
+  bool AnyPlain = false;
+  for (const MemRef &R2 : Op.Refs)
+    AnyPlain |= !R2.Atomic && !R2.Free;
+  if (!AnyPlain)
+    return;
+  Exec.ownedLocks(T, E2.Held);
+  auto CommonLock = [](const Event &A, const Event &B) {
+    for (Word L : A.Held)
+      if (std::binary_search(B.Held.begin(), B.Held.end(), L))
+        return true;
+    return false;
+  };
   for (const MemRef &R2 : Op.Refs) {
     if (R2.Atomic || R2.Free)
       continue;
     std::vector<unsigned> &Hist = PlainByObj[R2.Obj];
     // The latest accesses first; a bounded look back (a hint is a hint).
-    for (size_t I = Hist.size(), Seen = 0; !HintPair && I-- > 0 && Seen < 256;
-         ++Seen) {
+    for (size_t I = Hist.size(), Seen = 0;
+         !(HintPair && LocksetHint) && I-- > 0 && Seen < 256; ++Seen) {
       const Event &E1 = Events[Hist[I]];
       unsigned U = E1.Tid;
       if (U == T || (E1.InAtomic && E2.InAtomic))
         continue;
-      if (U < C.size() && C[U] >= EventSyncVC[Hist[I]][U])
-        continue; // happens before
+      bool Ordered = U < C.size() && C[U] >= EventSyncVC[Hist[I]][U];
+      if (Ordered ? LocksetHint || CommonLock(E1, E2) : bool(HintPair))
+        continue;
+      bool Conflict = false;
       for (const MemRef &R1 : E1.Op.Refs)
-        if (!R1.Atomic && !R1.Free && (R1.Write || R2.Write) &&
-            R1.Addr < R2.Addr + R2.Size && R2.Addr < R1.Addr + R1.Size) {
-          HintPair = {Hist[I], Idx};
-          break;
-        }
+        Conflict |= !R1.Atomic && !R1.Free && (R1.Write || R2.Write) &&
+                    R1.Addr < R2.Addr + R2.Size && R2.Addr < R1.Addr + R1.Size;
+      if (!Conflict)
+        continue;
+      auto Key = std::minmax(E1.Op.Inst, E2.Op.Inst);
+      if (HintsTried.count({Key.first, Key.second}) ||
+          Reported.count({Key.first, Key.second}))
+        continue; // tried in an earlier run: look for another pair
+      (Ordered ? LocksetHint : HintPair) = {Hist[I], Idx};
     }
     if (Hist.empty() || Hist.back() != Idx)
       Hist.push_back(Idx);
   }
 }
 
-void Explorer::tryHint() {
-  auto [E1, E2] = *HintPair;
+template <typename KeepFn>
+Explorer::Witness Explorer::witness(unsigned E1, unsigned E2, KeepFn Keep) {
   const Instruction *I1 = Events[E1].Op.Inst, *I2 = Events[E2].Op.Inst;
-  if (!HintsTried.insert({std::min(I1, I2), std::max(I1, I2)}).second ||
-      Reported.count({I1, I2}) || Reported.count({I2, I1}))
-    return;
-  const Clock &V1 = EventSyncVC[E1], &V2 = EventSyncVC[E2];
-  auto Before = [&](unsigned K, const Clock &V) {
-    unsigned U = Events[K].Tid;
-    return U < V.size() && V[U] >= EventSyncVC[K][U];
-  };
-  // The witness: what happens before either access, in the run's order,
-  // with threads renumbered in the order they are created there.
-  std::vector<Node> Witness;
+  if (!HintsTried.insert(std::minmax(I1, I2)).second ||
+      Reported.count(std::minmax(I1, I2)))
+    return {};
+  // Threads renumbered in the order they are created in the witness.
+  std::vector<Node> Nodes;
   std::map<unsigned, unsigned> NewId{{0u, 0u}};
   for (unsigned K = 0; K < E2; ++K) {
-    if (K == E1 || !(Before(K, V1) || Before(K, V2)))
+    if (!Keep(K))
       continue;
     auto It = NewId.find(Events[K].Tid);
     if (It == NewId.end())
-      return; // a thread whose creation is not in the witness
+      continue; // a thread whose creation is not in the witness
     Node N;
     N.Chosen = It->second;
     N.Nondet = Stack[K].Nondet;
     N.NondetBits = Stack[K].NondetBits;
-    Witness.push_back(std::move(N));
+    Nodes.push_back(std::move(N));
     if (Events[K].Child >= 0)
       NewId.emplace(unsigned(Events[K].Child), unsigned(NewId.size()));
   }
   if (!NewId.count(Events[E1].Tid) || !NewId.count(Events[E2].Tid))
-    return;
-  std::swap(Stack, Witness);
-  bool SavedReplay = ReplayMode;
-  ReplayMode = HintMode = true;
-  uint64_t Before0 = Races;
-  execute();
-  ReplayMode = SavedReplay;
-  HintMode = false;
-  std::swap(Stack, Witness);
-  ++HintRuns;
-  if (Races > Before0)
-    ++HintRaces;
+    return {};
+  return {std::move(Nodes), int(NewId[Events[E2].Tid])};
+}
+
+void Explorer::tryHints() {
+  // Both witnesses come from this run: a replay replaces its events.
+  std::vector<Witness> Witnesses;
+  if (HintPair) {
+    auto [E1, E2] = *HintPair;
+    const Clock &V1 = EventSyncVC[E1], &V2 = EventSyncVC[E2];
+    auto Before = [&](unsigned K, const Clock &V) {
+      unsigned U = Events[K].Tid;
+      return U < V.size() && V[U] >= EventSyncVC[K][U];
+    };
+    // What happens before either access, in the run's order.
+    Witnesses.push_back(witness(E1, E2, [&](unsigned K) {
+      return K != E1 && (Before(K, V1) || Before(K, V2));
+    }));
+  }
+  if (LocksetHint) {
+    auto [E1, E2] = *LocksetHint;
+    unsigned U = Events[E1].Tid;
+    // The run up to the later access, without the earlier access's thread
+    // from that access on.
+    Witnesses.push_back(witness(
+        E1, E2, [&](unsigned K) { return K < E1 || Events[K].Tid != U; }));
+  }
+  // The later access's thread may go on alone for this many steps.
+  constexpr unsigned FocusSteps = 256;
+  for (Witness &W : Witnesses) {
+    if (W.Nodes.empty() || Stop || (Opts.StopAtFirstRace && Races))
+      continue;
+    std::swap(Stack, W.Nodes);
+    bool SavedReplay = ReplayMode;
+    ReplayMode = HintMode = true;
+    HintFocus = W.Focus;
+    HintSteps = FocusSteps;
+    HintRacesBefore = Races;
+    execute();
+    ReplayMode = SavedReplay;
+    HintMode = false;
+    HintFocus = -1;
+    std::swap(Stack, W.Nodes);
+    ++HintRuns;
+    if (Races > HintRacesBefore)
+      ++HintRaces;
+  }
 }
 
 void Explorer::applyPartners(size_t Below) {
@@ -1207,8 +1300,8 @@ void Explorer::exploreRound() {
   while (More && !Stop) {
     if (!execute())
       break;
-    if (HintPair && !(Opts.StopAtFirstRace && Races))
-      tryHint();
+    if (!(Opts.StopAtFirstRace && Races))
+      tryHints();
     if (Stop)
       break;
     if (Opts.StopAtFirstRace && Races)
