@@ -394,20 +394,108 @@ CRACE_MODEL unsigned htonl(unsigned x) {
   return (x >> 24) | ((x >> 8) & 0xff00) | ((x << 8) & 0xff0000) | (x << 24);
 }
 CRACE_MODEL unsigned ntohl(unsigned x) { return htonl(x); }
-/* Address text conversions: functions of their argument the model does not
-   compute. */
+/* Address text conversions, exact (glibc 2.36, resolv/inet_addr.c): a.b.c.d,
+   a.b.c (c 16 bits), a.b (b 24 bits) or a (32 bits), each part decimal,
+   octal (0...) or hex (0x...), as strtoul reads it, then the string's end
+   or white space (what follows it is ignored, by inet_addr too; INADDR_NONE
+   when invalid). Returns 1 and the address in network byte order in *out,
+   or 0; *endp is where parsing stopped. */
+CRACE_MODEL int __crace_libc_inet_aton_end(const char *cp, unsigned *out,
+                                            const char **endp) {
+  static const unsigned max[4] = {0xffffffffu, 0xffffffu, 0xffffu, 0xffu};
+  unsigned char bytes[4] = {0, 0, 0, 0};
+  unsigned n = 0;
+  unsigned long long val = 0;
+  int digit = 0;
+  char c = *cp;
+  for (;;) {
+    if (!(c >= '0' && c <= '9'))
+      return 0;
+    char *end;
+    int neg, ov;
+    val = __crace_libc_strtoull(cp, &end, 0, &neg, &ov);
+    if (ov || val > 0xffffffffull)
+      return 0;
+    digit = cp != end;
+    cp = end;
+    c = *cp;
+    if (c != '.')
+      break;
+    if (n > 2 || val > 0xff)
+      return 0;
+    bytes[n++] = (unsigned char)val;
+    c = *++cp;
+  }
+  if (c != 0 && !(c == ' ' || (c >= '\t' && c <= '\r')))
+    return 0;
+  if (!digit || val > max[n])
+    return 0;
+  /* res.word | htonl(val): the last part fills the bytes from the end. */
+  for (unsigned k = 0; k < 4; k++)
+    bytes[k] |= (unsigned char)(val >> (8 * (3 - k)));
+  *out = (unsigned)bytes[0] | (unsigned)bytes[1] << 8 |
+         (unsigned)bytes[2] << 16 | (unsigned)bytes[3] << 24;
+  *endp = cp;
+  return 1;
+}
 CRACE_MODEL unsigned inet_addr(const char *s) {
-  __crace_libc_read_string(s);
-  return (unsigned)__crace_unknown_int();
+  unsigned a;
+  const char *end;
+  if (__crace_libc_inet_aton_end(s, &a, &end))
+    return a;
+  return 0xffffffffu; /* INADDR_NONE */
 }
-CRACE_MODEL int inet_aton(const char *s, void *a) {
-  __crace_libc_read_string(s);
-  __crace_libc_unknown(a, 4);
-  return __crace_unknown_int();
+CRACE_MODEL int inet_aton(const char *s, void *out) {
+  unsigned a;
+  const char *end;
+  if (!__crace_libc_inet_aton_end(s, &a, &end))
+    return 0;
+  if (out)
+    *(unsigned *)out = a;
+  return 1;
 }
+/* inet_pton: AF_INET exactly (four decimal octets, no leading zeros, the
+   whole string); AF_INET6 is not computed. */
 CRACE_MODEL int inet_pton(int af, const char *s, void *a) {
+  if (af == 2) {
+    unsigned char bytes[4];
+    unsigned octets = 0, cur = 0;
+    int saw = 0;
+    for (const char *p = s; *p; p++) {
+      char c = *p;
+      if (c >= '0' && c <= '9') {
+        if (saw && cur == 0)
+          return 0; /* a leading zero */
+        cur = cur * 10 + (unsigned)(c - '0');
+        if (cur > 255)
+          return 0;
+        if (!saw) {
+          if (++octets > 4)
+            return 0;
+          saw = 1;
+        }
+      } else if (c == '.' && saw) {
+        if (octets == 4)
+          return 0;
+        bytes[octets - 1] = (unsigned char)cur;
+        cur = 0;
+        saw = 0;
+      } else {
+        return 0;
+      }
+    }
+    if (octets < 4 || !saw)
+      return 0;
+    bytes[3] = (unsigned char)cur;
+    __builtin_memcpy(a, bytes, 4);
+    return 1;
+  }
   __crace_libc_read_string(s);
-  __crace_libc_unknown(a, af == 10 ? 16 : 4);
+  if (af != 10) {
+    __crace_libc_errno = 97; /* EAFNOSUPPORT */
+    return -1;
+  }
+  __crace_libc_unknown(a, 16);
   return __crace_unknown_int();
 }
 struct __crace_libc_in_addr {
@@ -418,8 +506,18 @@ struct __crace_libc_in_addr {
 static char __crace_libc_ntoa_buf[18];
 CRACE_MODEL char *inet_ntoa(struct __crace_libc_in_addr a) {
   __crace_lock(&__crace_libc_static_lock);
-  __crace_libc_unknown(__crace_libc_ntoa_buf, 16);
-  __crace_libc_ntoa_buf[16] = 0;
+  unsigned char b[4];
+  __builtin_memcpy(b, &a.s_addr, 4);
+  char *p = __crace_libc_ntoa_buf;
+  for (unsigned k = 0; k < 4; k++) {
+    unsigned v = b[k];
+    if (v >= 100)
+      *p++ = (char)('0' + v / 100);
+    if (v >= 10)
+      *p++ = (char)('0' + v / 10 % 10);
+    *p++ = (char)('0' + v % 10);
+    *p++ = k < 3 ? '.' : 0;
+  }
   __crace_unlock(&__crace_libc_static_lock);
   return __crace_libc_ntoa_buf;
 }

@@ -1340,6 +1340,8 @@ Status Executor::callExternal(unsigned T, const Function *F,
   }
   if (isFcntlGetLock(F, CB, T))
     return callFcntlGetLock(T, F, CB, Visible);
+  if (isSscanf(F))
+    return callSscanf(T, F, CB, Visible);
   if (auto Eff = lookupExternal(F->getName())) {
     PendingOp P = Pend(PendingOp::Memory);
     bool Writes = *Eff == ExternalEffect::WritesArg0 ||

@@ -24,6 +24,7 @@
 #pragma once
 
 #include "engines/explore/Pdp.h"
+#include "engines/explore/Scanf.h"
 #include "model/SyncAPI.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -324,6 +325,18 @@ private:
   Status callFcntlGetLock(unsigned T, const llvm::Function *F,
                           const llvm::CallBase &CB, bool &Visible);
   Status performFcntlGetLock(unsigned T, const llvm::CallBase &CB);
+  /// sscanf, executed exactly (Scanf.cpp): what it stores and returns; its
+  /// reads (input and format) and writes recorded in P when P is given.
+  static bool isSscanf(const llvm::Function *F);
+  std::optional<ScanResult> sscanfResult(unsigned T, const llvm::CallBase &CB,
+                                         PendingOp *P);
+  Status callSscanf(unsigned T, const llvm::Function *F,
+                    const llvm::CallBase &CB, bool &Visible);
+  Status performSscanf(unsigned T, const llvm::CallBase &CB);
+  /// The C string at Addr (without its zero), its bytes and zero recorded
+  /// as reads in P when P is given; nullopt (Error set) when Addr is not
+  /// a string in live memory.
+  std::optional<std::string> readCString(Word Addr, PendingOp *P);
   /// Performs the pending natively executed call CB of thread T.
   Status performNative(unsigned T, const llvm::CallBase &CB);
   /// A library call the executor runs natively (F): a memory operation

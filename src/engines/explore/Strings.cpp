@@ -161,6 +161,25 @@ std::optional<Word> Executor::stringResult(unsigned T, const Function *F,
   return R;
 }
 
+std::optional<std::string> Executor::readCString(Word Addr, PendingOp *P) {
+  auto Id = objectAt(Addr);
+  if (!Id || !Objects[*Id].Alive || Objects[*Id].IsFunction) {
+    Error = "not a pointer to live memory";
+    return std::nullopt;
+  }
+  const Object &O = Objects[*Id];
+  uint64_t Off = Addr - O.Base, End = Off;
+  while (End < O.Size && O.Bytes[End] != 0)
+    ++End;
+  if (End >= O.Size) {
+    Error = "string without terminating zero";
+    return std::nullopt;
+  }
+  if (P && !memRef(Addr, End + 1 - Off, false, false, *P, "read"))
+    return std::nullopt;
+  return std::string(O.Bytes.begin() + Off, O.Bytes.begin() + End);
+}
+
 PendingOp Executor::nativeCall(const Function *F, const CallBase &CB) {
   PendingOp P;
   P.K = PendingOp::Memory;
@@ -185,6 +204,8 @@ Status Executor::performNative(unsigned T, const CallBase &CB) {
       return memoryError(&CB, Error);
     return Status::Ok;
   }
+  if (isSscanf(F))
+    return performSscanf(T, CB);
   if (isStringBuiltin(F)) {
     auto R = stringResult(T, F, CB, nullptr);
     if (!R)

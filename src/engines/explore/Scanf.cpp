@@ -1,0 +1,434 @@
+//===- Scanf.cpp - sscanf for the explore executor -------------------------===//
+//
+// Follows glibc's vfscanf (stdio-common/vfscanf-internal.c) directive by
+// directive: white space in the format skips white space in the input
+// before the next directive; every conversion but %c, %[ and %n skips
+// leading white space; running out of input before the first conversion
+// is an input failure (EOF), a character that does not match is a
+// matching failure (the count so far). Integers are collected as glibc
+// collects them (sign, "0x" consumed but not kept, digits of the base)
+// and converted as strtol/strtoul convert them, at long's width (or long
+// long's for ll, j, q, L), then truncated to the destination.
+//
+//===----------------------------------------------------------------------===//
+
+#include "engines/explore/Scanf.h"
+#include "engines/explore/Executor.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+#include <cctype>
+
+using namespace llvm;
+
+namespace crace::explore {
+
+namespace {
+
+bool space(int C) { return C == ' ' || (C >= '\t' && C <= '\r'); }
+
+bool digitOf(int C, unsigned Base) {
+  if (Base == 8)
+    return C >= '0' && C <= '7';
+  if (Base == 10)
+    return C >= '0' && C <= '9';
+  return std::isxdigit(C);
+}
+
+unsigned valueOf(int C) {
+  if (C >= '0' && C <= '9')
+    return unsigned(C - '0');
+  return unsigned(std::tolower(C) - 'a' + 10);
+}
+
+/// strtol/strtoul (Bits wide) on a buffer of an optional sign and digits
+/// of Base only (what the collection loop keeps).
+uint64_t convert(StringRef Buf, unsigned Base, bool Signed, unsigned Bits) {
+  bool Neg = false;
+  if (!Buf.empty() && (Buf[0] == '+' || Buf[0] == '-')) {
+    Neg = Buf[0] == '-';
+    Buf = Buf.drop_front();
+  }
+  uint64_t Max = Bits >= 64 ? ~uint64_t(0) : (uint64_t(1) << Bits) - 1;
+  // The magnitude's limit: strtoul's ULONG_MAX; strtol's LONG_MAX, or
+  // -LONG_MIN for a negative number.
+  uint64_t Limit = Signed ? (Max >> 1) + (Neg ? 1 : 0) : Max;
+  uint64_t V = 0;
+  bool Over = false;
+  for (char C : Buf) {
+    uint64_t D = valueOf(C);
+    if (V > (Limit - D) / Base)
+      Over = true;
+    else
+      V = V * Base + D;
+  }
+  if (Signed) {
+    if (Over)
+      V = Limit;
+    return Neg ? uint64_t(0) - V : V;
+  }
+  if (Over)
+    return Max;
+  return Neg ? (uint64_t(0) - V) & Max : V;
+}
+
+std::string littleEndian(uint64_t V, unsigned Bytes) {
+  std::string S(Bytes, '\0');
+  for (unsigned K = 0; K < Bytes && K < 8; ++K)
+    S[K] = char(V >> (8 * K));
+  return S;
+}
+
+} // namespace
+
+std::optional<ScanResult> scanString(StringRef Input, StringRef Fmt,
+                                     ScanPointerSource NextPtr,
+                                     unsigned LongBits, unsigned PtrBits,
+                                     std::string &Error) {
+  ScanResult R;
+  size_t In = 0; // input position
+  auto Peek = [&]() -> int {
+    return In < Input.size() ? (unsigned char)Input[In] : -1;
+  };
+  int Done = 0;
+  bool SkipSpace = false;
+  auto InputFailure = [&]() {
+    R.Return = Done ? Done : -1;
+    return R;
+  };
+  auto MatchFailure = [&]() {
+    R.Return = Done;
+    return R;
+  };
+  auto SkipWhite = [&]() {
+    while (In < Input.size() && space((unsigned char)Input[In]))
+      ++In;
+  };
+  size_t F = 0;
+  while (F < Fmt.size()) {
+    char FC = Fmt[F++];
+    if (FC != '%') {
+      if (space((unsigned char)FC)) {
+        SkipSpace = true;
+        continue;
+      }
+      if (SkipSpace) {
+        SkipWhite();
+        SkipSpace = false;
+      }
+      if (Peek() < 0)
+        return InputFailure();
+      if (Peek() != (unsigned char)FC)
+        return MatchFailure();
+      ++In;
+      continue;
+    }
+    // A conversion: %[*][width][length]conv.
+    bool Suppress = false;
+    if (F < Fmt.size() && Fmt[F] == '*') {
+      Suppress = true;
+      ++F;
+    }
+    long Width = 0;
+    bool AnyDigit = false;
+    while (F < Fmt.size() && std::isdigit((unsigned char)Fmt[F])) {
+      Width = std::min(Width * 10 + (Fmt[F] - '0'), 1L << 30);
+      AnyDigit = true;
+      ++F;
+    }
+    if (F < Fmt.size() && Fmt[F] == '$') {
+      Error = "sscanf with positional arguments";
+      return std::nullopt;
+    }
+    if (!AnyDigit || Width == 0)
+      Width = -1;
+    // Store width in bytes (0: int), and whether long long is parsed.
+    unsigned Store = 4;
+    bool LongLong = false;
+    bool Length = true;
+    while (Length && F < Fmt.size()) {
+      switch (Fmt[F]) {
+      case 'h':
+        Store = Store == 2 ? 1 : 2;
+        ++F;
+        break;
+      case 'l':
+        if (Store == LongBits / 8 && F > 0 && Fmt[F - 1] == 'l') {
+          Store = 8;
+          LongLong = true;
+        } else {
+          Store = LongBits / 8;
+        }
+        ++F;
+        break;
+      case 'q':
+      case 'L':
+      case 'j':
+        Store = 8;
+        LongLong = true;
+        ++F;
+        break;
+      case 'z':
+      case 't':
+        Store = LongBits / 8;
+        ++F;
+        break;
+      case 'm':
+        Error = "sscanf with the allocating modifier 'm'";
+        return std::nullopt;
+      default:
+        Length = false;
+      }
+    }
+    if (F >= Fmt.size()) {
+      Error = "sscanf format ends inside a conversion";
+      return std::nullopt;
+    }
+    char Conv = Fmt[F++];
+    if (SkipSpace || (Conv != '[' && Conv != 'c' && Conv != 'n')) {
+      SkipWhite();
+      SkipSpace = false;
+      if (Peek() < 0 && Conv != 'n')
+        return InputFailure();
+    }
+    auto Dest = [&]() -> std::optional<uint64_t> { return NextPtr(Error); };
+    switch (Conv) {
+    case '%':
+      if (Peek() != '%')
+        return MatchFailure();
+      ++In;
+      break;
+    case 'n':
+      if (!Suppress) {
+        auto P = Dest();
+        if (!P)
+          return std::nullopt;
+        R.Stores.push_back({*P, littleEndian(In, Store)});
+      }
+      break;
+    case 'c': {
+      if (Width < 0)
+        Width = 1;
+      if (Peek() < 0)
+        return InputFailure();
+      size_t N = std::min<size_t>(size_t(Width), Input.size() - In);
+      if (!Suppress) {
+        auto P = Dest();
+        if (!P)
+          return std::nullopt;
+        R.Stores.push_back({*P, Input.substr(In, N).str()});
+        ++Done;
+      }
+      In += N;
+      break;
+    }
+    case 's': {
+      size_t Start = In;
+      while (In < Input.size() && !space((unsigned char)Input[In]) &&
+             (Width < 0 || long(In - Start) < Width))
+        ++In;
+      if (!Suppress) {
+        auto P = Dest();
+        if (!P)
+          return std::nullopt;
+        R.Stores.push_back({*P, Input.substr(Start, In - Start).str() +
+                                    std::string(1, '\0')});
+        ++Done;
+      }
+      break;
+    }
+    case '[': {
+      bool Set[256] = {false};
+      bool Negate = false;
+      if (F < Fmt.size() && Fmt[F] == '^') {
+        Negate = true;
+        ++F;
+      }
+      if (F < Fmt.size() && Fmt[F] == ']') {
+        Set[(unsigned char)']'] = true;
+        ++F;
+      }
+      bool Closed = false;
+      while (F < Fmt.size()) {
+        unsigned char C = (unsigned char)Fmt[F++];
+        if (C == ']') {
+          Closed = true;
+          break;
+        }
+        // A range when '-' has characters on both sides, in order.
+        if (C == '-' && F < Fmt.size() && Fmt[F] != ']' && F >= 2 &&
+            (unsigned char)Fmt[F - 2] <= (unsigned char)Fmt[F]) {
+          for (unsigned X = (unsigned char)Fmt[F - 2];
+               X <= (unsigned char)Fmt[F]; ++X)
+            Set[X] = true;
+          continue;
+        }
+        Set[C] = true;
+      }
+      if (!Closed)
+        return MatchFailure(); // glibc: a conversion error
+      if (Peek() < 0)
+        return InputFailure();
+      size_t Start = In;
+      while (In < Input.size() &&
+             Set[(unsigned char)Input[In]] != Negate &&
+             (Width < 0 || long(In - Start) < Width))
+        ++In;
+      if (In == Start)
+        return MatchFailure();
+      if (!Suppress) {
+        auto P = Dest();
+        if (!P)
+          return std::nullopt;
+        R.Stores.push_back({*P, Input.substr(Start, In - Start).str() +
+                                    std::string(1, '\0')});
+        ++Done;
+      }
+      break;
+    }
+    case 'd':
+    case 'i':
+    case 'u':
+    case 'o':
+    case 'x':
+    case 'X':
+    case 'p': {
+      unsigned Base = Conv == 'i' ? 0
+                      : Conv == 'o' ? 8
+                      : (Conv == 'x' || Conv == 'X' || Conv == 'p') ? 16
+                                                                     : 10;
+      bool Signed = Conv == 'd' || Conv == 'i';
+      if (Conv == 'p') {
+        Store = PtrBits / 8;
+        LongLong = PtrBits > LongBits;
+      }
+      std::string Buf;
+      auto Take = [&]() {
+        ++In;
+        if (Width > 0)
+          --Width;
+      };
+      if (Width != 0 && (Peek() == '+' || Peek() == '-')) {
+        Buf += char(Peek());
+        Take();
+      }
+      if (Width != 0 && Peek() == '0') {
+        Buf += '0';
+        Take();
+        if (Width != 0 && (Peek() == 'x' || Peek() == 'X')) {
+          if (Base == 0)
+            Base = 16;
+          if (Base == 16)
+            Take();
+        } else if (Base == 0) {
+          Base = 8;
+        }
+      }
+      if (Base == 0)
+        Base = 10;
+      while (Width != 0 && Peek() >= 0 && digitOf(Peek(), Base)) {
+        Buf += char(Peek());
+        Take();
+      }
+      if (Buf.empty() || (Buf.size() == 1 && (Buf[0] == '+' || Buf[0] == '-')))
+        return MatchFailure();
+      uint64_t V =
+          convert(Buf, Base, Signed, LongLong ? 64 : std::min(64u, LongBits));
+      if (!Suppress) {
+        auto P = Dest();
+        if (!P)
+          return std::nullopt;
+        R.Stores.push_back({*P, littleEndian(V, Store)});
+        ++Done;
+      }
+      break;
+    }
+    default:
+      Error = formatv("sscanf conversion '%{0}' the explore engine does not "
+                      "execute",
+                      Conv)
+                  .str();
+      return std::nullopt;
+    }
+  }
+  R.Return = Done;
+  return R;
+}
+
+} // namespace crace::explore
+
+//===----------------------------------------------------------------------===//
+// The executor's side: sscanf(str, fmt, ...) as a native call
+//===----------------------------------------------------------------------===//
+
+namespace crace::explore {
+
+bool Executor::isSscanf(const Function *F) {
+  StringRef N = F->getName();
+  return N == "sscanf" || N == "__isoc99_sscanf";
+}
+
+std::optional<ScanResult> Executor::sscanfResult(unsigned T,
+                                                 const CallBase &CB,
+                                                 PendingOp *P) {
+  if (CB.arg_size() < 2) {
+    Error = "sscanf call without its format";
+    return std::nullopt;
+  }
+  auto Input = readCString(get(CB.getArgOperand(0), T).W, P);
+  if (!Input) {
+    Error = "sscanf input is not a valid string";
+    return std::nullopt;
+  }
+  auto Fmt = readCString(get(CB.getArgOperand(1), T).W, P);
+  if (!Fmt) {
+    Error = "sscanf format is not a valid string";
+    return std::nullopt;
+  }
+  unsigned Next = 2;
+  std::string Why;
+  auto R = scanString(
+      *Input, *Fmt,
+      [&](std::string &E) -> std::optional<uint64_t> {
+        if (Next >= CB.arg_size() ||
+            !CB.getArgOperand(Next)->getType()->isPointerTy()) {
+          E = "sscanf has fewer pointer operands than its format converts";
+          return std::nullopt;
+        }
+        return get(CB.getArgOperand(Next++), T).W;
+      },
+      PtrBytes * 8, PtrBytes * 8, Why);
+  if (!R) {
+    Error = Why;
+    return std::nullopt;
+  }
+  if (P)
+    for (const ScanStore &S : R->Stores)
+      if (!S.Bytes.empty() &&
+          !memRef(S.Addr, S.Bytes.size(), true, false, *P, "write"))
+        return std::nullopt;
+  return R;
+}
+
+Status Executor::callSscanf(unsigned T, const Function *F, const CallBase &CB,
+                            bool &Visible) {
+  PendingOp P = nativeCall(F, CB);
+  auto R = sscanfResult(T, CB, &P);
+  if (!R)
+    return unsupported(&CB, Error);
+  return pendNative(T, CB, std::move(P), Word(int64_t(R->Return)), Visible);
+}
+
+Status Executor::performSscanf(unsigned T, const CallBase &CB) {
+  auto R = sscanfResult(T, CB, nullptr);
+  if (!R)
+    return unsupported(&CB, Error);
+  for (const ScanStore &S : R->Stores)
+    if (!S.Bytes.empty() &&
+        !store(S.Addr, S.Bytes.size(),
+               reinterpret_cast<const uint8_t *>(S.Bytes.data())))
+      return memoryError(&CB, Error);
+  return Status::Ok;
+}
+
+} // namespace crace::explore
