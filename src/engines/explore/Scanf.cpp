@@ -191,7 +191,18 @@ std::optional<ScanResult> scanString(StringRef Input, StringRef Fmt,
       if (Peek() < 0 && Conv != 'n')
         return InputFailure();
     }
-    auto Dest = [&]() -> std::optional<uint64_t> { return NextPtr(Error); };
+    // Stores Bytes at the next operand and counts the assignment (nothing
+    // when suppressed); false when there is no operand.
+    auto Assign = [&](std::string Bytes) {
+      if (Suppress)
+        return true;
+      auto P = NextPtr(Error);
+      if (!P)
+        return false;
+      R.Stores.push_back({*P, std::move(Bytes)});
+      ++Done;
+      return true;
+    };
     switch (Conv) {
     case '%':
       if (Peek() != '%')
@@ -199,8 +210,8 @@ std::optional<ScanResult> scanString(StringRef Input, StringRef Fmt,
       ++In;
       break;
     case 'n':
-      if (!Suppress) {
-        auto P = Dest();
+      if (!Suppress) { // not an assignment: not counted
+        auto P = NextPtr(Error);
         if (!P)
           return std::nullopt;
         R.Stores.push_back({*P, littleEndian(In, Store)});
@@ -212,13 +223,8 @@ std::optional<ScanResult> scanString(StringRef Input, StringRef Fmt,
       if (Peek() < 0)
         return InputFailure();
       size_t N = std::min<size_t>(size_t(Width), Input.size() - In);
-      if (!Suppress) {
-        auto P = Dest();
-        if (!P)
-          return std::nullopt;
-        R.Stores.push_back({*P, Input.substr(In, N).str()});
-        ++Done;
-      }
+      if (!Assign(Input.substr(In, N).str()))
+        return std::nullopt;
       In += N;
       break;
     }
@@ -227,14 +233,8 @@ std::optional<ScanResult> scanString(StringRef Input, StringRef Fmt,
       while (In < Input.size() && !space((unsigned char)Input[In]) &&
              (Width < 0 || long(In - Start) < Width))
         ++In;
-      if (!Suppress) {
-        auto P = Dest();
-        if (!P)
-          return std::nullopt;
-        R.Stores.push_back({*P, Input.substr(Start, In - Start).str() +
-                                    std::string(1, '\0')});
-        ++Done;
-      }
+      if (!Assign(Input.substr(Start, In - Start).str() + std::string(1, '\0')))
+        return std::nullopt;
       break;
     }
     case '[': {
@@ -276,14 +276,8 @@ std::optional<ScanResult> scanString(StringRef Input, StringRef Fmt,
         ++In;
       if (In == Start)
         return MatchFailure();
-      if (!Suppress) {
-        auto P = Dest();
-        if (!P)
-          return std::nullopt;
-        R.Stores.push_back({*P, Input.substr(Start, In - Start).str() +
-                                    std::string(1, '\0')});
-        ++Done;
-      }
+      if (!Assign(Input.substr(Start, In - Start).str() + std::string(1, '\0')))
+        return std::nullopt;
       break;
     }
     case 'd':
@@ -334,13 +328,8 @@ std::optional<ScanResult> scanString(StringRef Input, StringRef Fmt,
         return MatchFailure();
       uint64_t V =
           convert(Buf, Base, Signed, LongLong ? 64 : std::min(64u, LongBits));
-      if (!Suppress) {
-        auto P = Dest();
-        if (!P)
-          return std::nullopt;
-        R.Stores.push_back({*P, littleEndian(V, Store)});
-        ++Done;
-      }
+      if (!Assign(littleEndian(V, Store)))
+        return std::nullopt;
       break;
     }
     default:
