@@ -28,6 +28,38 @@ CRACE_MODEL int creat(const char *path, unsigned mode) {
 }
 CRACE_MODEL int creat64(const char *path, unsigned mode) { return creat(path, mode); }
 CRACE_MODEL int close(int fd) { return __crace_libc_status(); }
+/* ioctl(fd, request, arg): the front end turns each call of the variadic
+   ioctl into this one (src/frontend/LibcLowering.h); how is 1 when arg was a
+   pointer, 2 an integer, 0 absent. A request encoded with Linux's _IOC
+   (direction bits 30-31: 1 the kernel reads, 2 it writes; size bits 16-29)
+   moves that many bytes, written ones being input. A request that does not
+   say (the legacy tty ones such as TIOCGWINSZ write through a pointer), a
+   null pointer for one that moves bytes, or an integer where a pointer is
+   due, is not computed: explore stops there; the other engines see the object arg
+   points to read and written whole. Success returns 0 or, for some
+   drivers, a positive count. */
+CRACE_MODEL int __crace_libc_ioctl(int fd, unsigned long req, void *arg, int how) {
+  unsigned dir = (unsigned)(req >> 30) & 3u;
+  unsigned size = (unsigned)(req >> 16) & 0x3fffu;
+  if ((how == 1 && (dir == 0 || size == 0 || !arg)) || (how == 2 && dir != 0)) {
+    int r = __crace_unknown_int();
+    if (arg) {
+      crace_size_t n = __crace_object_size(arg);
+      __crace_read(arg, n);
+      __crace_libc_unknown(arg, n);
+    }
+    return r;
+  }
+  if (__crace_nondet_bits(1))
+    return __crace_libc_fail();
+  if (how == 1 && arg) {
+    if (dir & 1u)
+      __crace_read(arg, size);
+    if (dir & 2u)
+      __crace_libc_input(arg, size);
+  }
+  return __crace_nondet_bits(1) ? 0 : (int)((unsigned)__crace_nondet_int() >> 1);
+}
 CRACE_MODEL long read(int fd, void *buf, crace_size_t n) {
   long k = __crace_libc_size(n);
   if (k > 0)

@@ -47,6 +47,14 @@ CRACE_MODEL void __assert_fail(const char *a, const char *f, unsigned l,
   __crace_assert(0, a);
   __crace_exit(134);
 }
+/* assert called as a function: glibc has none (<assert.h> makes it a macro
+   that calls __assert_fail); programs written for Goblint's benchmarks call
+   it without the header, meaning the macro's check. A program's own
+   definition replaces this one (models are weak). */
+CRACE_MODEL void assert(int ok) {
+  if (!ok)
+    __assert_fail("assert", "", 0, "");
+}
 CRACE_MODEL void __assert_perror_fail(int e, const char *f, unsigned l,
                                       const char *fn) {
   __crace_assert(0, f);

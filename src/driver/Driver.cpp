@@ -465,6 +465,7 @@ constexpr uint64_t AutoMaxTransitions = 4'000'000;
 /// and 4000000 of them took minutes (about 14 million instructions a
 /// second on the 2-core machine, loaded).
 constexpr uint64_t AutoMaxInstructions = 300'000'000;
+constexpr double MoreRacesShare = 0.25;
 constexpr double ExploreShare = 0.8, KissShare = 0.5, KissCap = 15,
                  KissWorkShare = 0.25;
 
@@ -589,6 +590,9 @@ Result runPortfolio(const ProgramModel &PM, const EngineOptions &EO,
     DynOpts.MaxTransitions =
         EO.MaxTransitions ? std::min(EO.MaxTransitions, AutoMaxTransitions)
                           : AutoMaxTransitions;
+  // After a first race, more are looked for with a quarter of the budget
+  // (the remaining static possible races are reported either way).
+  DynOpts.MoreRacesShare = MoreRacesShare;
   double Remaining = Dog.remaining();
   double ExploreSecs = std::isinf(Remaining) ? 0 : Remaining * ExploreShare;
   Dog.beginStage(ExploreSecs);

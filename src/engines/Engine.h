@@ -71,6 +71,11 @@ struct EngineOptions {
   const Result *Static = nullptr;
   /// Stop at the first confirmed race (SV-COMP mode needs only one).
   bool StopAtFirstRace = false;
+  /// explore, when not stopping at the first race: after it, look for more
+  /// with at most this share of the scheduling-point and instruction
+  /// budgets (0: the whole budget). The portfolio sets it: its remaining
+  /// static possible races stay reported either way.
+  double MoreRacesShare = 0;
   // kiss: the KISS sequentialisation checked by the bmc (docs/usage.md).
   /// Size of the multiset of forked but not yet scheduled threads.
   unsigned KissMax = 0;

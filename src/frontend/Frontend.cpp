@@ -1,6 +1,7 @@
 //===- Frontend.cpp - C sources to one llvm::Module -----------------------===//
 #include "frontend/Frontend.h"
 #include "frontend/AsmLowering.h"
+#include "frontend/LibcLowering.h"
 #include "frontend/ProgramStart.h"
 
 #include "clang/CodeGen/CodeGenAction.h"
@@ -727,6 +728,7 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
         linkDetail(LinkDiags.errors(), {}, ""));
 
   lowerKnownInlineAsm(*Main);
+  lowerVariadicLibraryCalls(*Main);
   // The program outside main and main's inputs (ProgramStart.h).
   std::vector<std::string> StartAssumptions =
       addProgramStart(*Main, Opts.Inputs);

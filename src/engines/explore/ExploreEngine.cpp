@@ -164,6 +164,10 @@ private:
   void search();
   bool finished() const;
   bool budgetSpent() const;
+  /// The share of the budgets for more races after the first is spent
+  /// (EngineOptions::MoreRacesShare).
+  bool moreRacesSpent() const;
+  uint64_t FirstRaceTransitions = 0, FirstRaceInstructions = 0;
   /// Instructions executed over all runs so far, replays included (a
   /// measure of explore's work that does not depend on the machine).
   uint64_t Instructions = 0;
@@ -766,7 +770,10 @@ void Explorer::reportRace(
     std::pair<const Instruction *, const Instruction *> Key, Finding F) {
   if (!Reported.insert(Key).second)
     return;
-  ++Races;
+  if (!Races++) {
+    FirstRaceTransitions = Transitions;
+    FirstRaceInstructions = instructions();
+  }
   // One finding per pair of source places: the load and the store of one
   // `x++`, or the fields of one struct copied at the same line, are one
   // race to the reader.
@@ -1292,7 +1299,18 @@ Result Explorer::run() {
 bool Explorer::budgetSpent() const {
   return (Opts.MaxExecutions && Executions >= Opts.MaxExecutions) ||
          (Opts.MaxTransitions && Transitions >= Opts.MaxTransitions) ||
-         (Opts.MaxInstructions && instructions() >= Opts.MaxInstructions);
+         (Opts.MaxInstructions && instructions() >= Opts.MaxInstructions) ||
+         moreRacesSpent();
+}
+
+bool Explorer::moreRacesSpent() const {
+  if (!Races || Opts.StopAtFirstRace || Opts.MoreRacesShare <= 0)
+    return false;
+  auto Past = [&](uint64_t Now, uint64_t AtFirst, uint64_t Bound) {
+    return Bound && Now >= AtFirst + uint64_t(double(Bound) * Opts.MoreRacesShare);
+  };
+  return Past(Transitions, FirstRaceTransitions, Opts.MaxTransitions) ||
+         Past(instructions(), FirstRaceInstructions, Opts.MaxInstructions);
 }
 
 void Explorer::exploreRound() {
@@ -1328,6 +1346,15 @@ void Explorer::exploreRound() {
         note(formatv("bound of {0} executed instructions over all runs "
                      "reached (--max-instructions)",
                      Opts.MaxInstructions));
+        Exhaustive = false;
+      }
+      break;
+    }
+    if (moreRacesSpent()) {
+      if (backtrack()) {
+        note(formatv("after the first race, the search for more stopped at "
+                     "{0} % of its budget",
+                     unsigned(Opts.MoreRacesShare * 100)));
         Exhaustive = false;
       }
       break;

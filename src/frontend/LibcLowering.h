@@ -1,0 +1,26 @@
+//===- LibcLowering.h - variadic C library calls with fixed-arity models --===//
+//
+// A C model cannot read a variadic operand portably for every engine, so
+// the calls of variadic library functions whose operands matter are turned
+// into calls of fixed-arity models (models/posix.c) after the models are
+// linked in:
+//   - `ioctl(fd, request, arg)` -> `__crace_libc_ioctl(fd, request, p, how)`
+//     where p is arg (a pointer; an integer of pointer width is converted)
+//     or null when there is none, and how is 1 for a pointer operand, 2 for
+//     an integer one, 0 for none.
+// A call whose callee is the program's own definition, or whose model is
+// absent, is left as it is.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+namespace llvm {
+class Module;
+} // namespace llvm
+
+namespace crace {
+
+/// Rewrites the calls described above; returns how many.
+unsigned lowerVariadicLibraryCalls(llvm::Module &M);
+
+} // namespace crace
