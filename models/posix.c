@@ -581,9 +581,13 @@ static char __crace_libc_host_name[64];
 static char __crace_libc_host_addr[16];
 static char *__crace_libc_host_aliases[1];
 static char *__crace_libc_host_addrs[2];
-/* Fills h (names in name[64], one address in addr[16]). */
+/* Fills h with one address of family af (2 AF_INET: 4 bytes, 10 AF_INET6:
+   16), names in name[64], the address in addr[16]. gethostbyname and its
+   reentrant form answer AF_INET only (glibc no longer honours
+   RES_USE_INET6; macOS never did). */
 CRACE_MODEL void __crace_libc_fill_host(struct __crace_libc_hostent *h, char *name,
-                                        char *addr, char **aliases, char **addrs) {
+                                        char *addr, char **aliases, char **addrs,
+                                        int af) {
   __crace_libc_input_string(name, 64);
   __crace_libc_input(addr, 16);
   aliases[0] = 0;
@@ -591,11 +595,16 @@ CRACE_MODEL void __crace_libc_fill_host(struct __crace_libc_hostent *h, char *na
   addrs[1] = 0;
   h->h_name = name;
   h->h_aliases = aliases;
-  h->h_addrtype = __crace_nondet_bits(1) ? 2 : 10;
-  h->h_length = h->h_addrtype == 2 ? 4 : 16;
+  h->h_addrtype = af;
+  h->h_length = af == 2 ? 4 : 16;
   h->h_addr_list = addrs;
 }
-CRACE_MODEL struct __crace_libc_hostent *__crace_libc_lookup_host(void) {
+CRACE_MODEL struct __crace_libc_hostent *__crace_libc_lookup_host(int af) {
+  if (af != 2 && af != 10) {
+    __crace_libc_errno = 97; /* EAFNOSUPPORT */
+    __crace_libc_h_errno = -1; /* NETDB_INTERNAL */
+    return 0;
+  }
   if (__crace_nondet_bits(1)) {
     __crace_libc_h_errno = 1 + (int)__crace_nondet_bits(2);
     return 0;
@@ -603,22 +612,23 @@ CRACE_MODEL struct __crace_libc_hostent *__crace_libc_lookup_host(void) {
   __crace_lock(&__crace_libc_static_lock);
   __crace_libc_fill_host(&__crace_libc_host, __crace_libc_host_name,
                          __crace_libc_host_addr, __crace_libc_host_aliases,
-                         __crace_libc_host_addrs);
+                         __crace_libc_host_addrs, af);
   __crace_unlock(&__crace_libc_static_lock);
   return &__crace_libc_host;
 }
 CRACE_MODEL struct __crace_libc_hostent *gethostbyname(const char *name) {
   __crace_libc_read_string(name);
-  return __crace_libc_lookup_host();
+  return __crace_libc_lookup_host(2);
 }
 CRACE_MODEL struct __crace_libc_hostent *gethostbyname2(const char *name, int af) {
-  return gethostbyname(name);
+  __crace_libc_read_string(name);
+  return __crace_libc_lookup_host(af);
 }
 CRACE_MODEL struct __crace_libc_hostent *gethostbyaddr(const void *a, unsigned len,
                                                        int type) {
   if (len)
     __crace_read(a, len);
-  return __crace_libc_lookup_host();
+  return __crace_libc_lookup_host(type);
 }
 /* The reentrant form: the strings and lists go into the caller's buf. */
 CRACE_MODEL int gethostbyname_r(const char *name, struct __crace_libc_hostent *ret,
@@ -633,7 +643,7 @@ CRACE_MODEL int gethostbyname_r(const char *name, struct __crace_libc_hostent *r
   }
   char **lists = (char **)buf;
   __crace_libc_fill_host(ret, buf + 3 * sizeof(char *), buf + 3 * sizeof(char *) + 64,
-                         lists, lists + 1);
+                         lists, lists + 1, 2);
   *res = ret;
   return 0;
 }

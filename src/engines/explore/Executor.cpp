@@ -89,11 +89,12 @@ bool Executor::checkAccess(Word Addr, uint64_t Size, uint32_t &Obj,
                            const char *What) {
   auto Id = objectAt(Addr);
   if (!Id) {
-    Error = formatv("{0} of {1} byte(s) at {2}: {3}", What, Size,
-                    Addr == 0 ? std::string("null")
-                              : "0x" + utohexstr(Addr),
-                    Addr < FirstAddress ? "null or invalid pointer"
-                                        : "outside every object")
+    // (Not the address itself: one note per place, however many wild
+    // pointers sampled inputs make there.)
+    Error = formatv("{0} of {1} byte(s) {2}", What, Size,
+                    Addr == 0                ? "at null"
+                    : Addr < FirstAddress ? "through a null or invalid pointer"
+                                             : "outside every object")
                 .str();
     return false;
   }
