@@ -114,7 +114,9 @@ struct Checker::Impl {
     ++St.Queries;
     Solver.push();
     Solver.add(Query);
-    // Z3 cannot poll our flag: a watcher interrupts it.
+    // Z3 cannot poll our flag: a watcher interrupts it, again every 20 ms
+    // (an interruption that comes before the check starts is forgotten:
+    // Z3 clears it when a check begins).
     std::mutex Mu;
     std::condition_variable CV;
     bool Done = false;
@@ -123,15 +125,15 @@ struct Checker::Impl {
       Watcher = std::thread([&] {
         std::unique_lock<std::mutex> L(Mu);
         while (!Done) {
-          if (Opts.Cancel->load()) {
+          if (Opts.Cancel->load())
             Z.interrupt();
-            return;
-          }
           CV.wait_for(L, std::chrono::milliseconds(20));
         }
       });
     z3::check_result R = z3::unknown;
     try {
+      if (Opts.Cancel && Opts.Cancel->load())
+        throw z3::exception("cancelled"); // no check at all
       if (Opts.Incremental) {
         if (Opts.Work) {
           z3::params Prm(Z);

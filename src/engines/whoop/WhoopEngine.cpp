@@ -882,7 +882,8 @@ private:
 /// Stops whoop on time: sets Stop and interrupts Z3 (which cannot poll a
 /// flag: a long check or simplification would otherwise run past the
 /// limit) when the driver cancels or whoop's wall-clock safety net
-/// (EngineOptions::WhoopWallLimit) runs out. Polls every 20 ms; joined
+/// (EngineOptions::WhoopWallLimit) runs out. Polls every 20 ms (and
+/// interrupts again each time, once stopping); joined
 /// before the Z3 context goes. Whoop's budget proper is its work budget
 /// (WorkMeter), which does not depend on the machine's speed.
 class StopWatcher {
@@ -912,10 +913,12 @@ private:
                                 std::chrono::steady_clock::now() - Start)
                                     .count() > Budget;
       if (Cancel || Over) {
-        BudgetRanOut = !Cancel;
+        // Again every 20 ms: Z3 forgets an interruption that comes before
+        // a check starts.
+        if (!Stop)
+          BudgetRanOut = !Cancel;
         Stop = true;
         Ctx.interrupt();
-        return;
       }
     }
   }
