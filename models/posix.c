@@ -417,9 +417,19 @@ struct __crace_libc_in_addr {
    so only the program's reads of it race with another call). */
 static char __crace_libc_ntoa_buf[18];
 CRACE_MODEL char *inet_ntoa(struct __crace_libc_in_addr a) {
+  /* "%d.%d.%d.%d" of the address's bytes in memory order, as glibc. */
+  const unsigned char *b = (const unsigned char *)&a.s_addr;
   __crace_lock(&__crace_libc_static_lock);
-  __crace_libc_unknown(__crace_libc_ntoa_buf, 16);
-  __crace_libc_ntoa_buf[16] = 0;
+  char *p = __crace_libc_ntoa_buf;
+  for (int i = 0; i < 4; i++) {
+    unsigned v = b[i];
+    if (v >= 100)
+      *p++ = (char)('0' + v / 100);
+    if (v >= 10)
+      *p++ = (char)('0' + v / 10 % 10);
+    *p++ = (char)('0' + v % 10);
+    *p++ = i < 3 ? '.' : 0;
+  }
   __crace_unlock(&__crace_libc_static_lock);
   return __crace_libc_ntoa_buf;
 }
@@ -504,6 +514,28 @@ CRACE_MODEL int gethostbyname_r(const char *name, struct __crace_libc_hostent *r
   char **lists = (char **)buf;
   __crace_libc_fill_host(ret, buf + 3 * sizeof(char *), buf + 3 * sizeof(char *) + 64,
                          lists, lists + 1);
+  *res = ret;
+  return 0;
+}
+/* The reverse lookup: the address is read; a found entry has its type and
+   length. */
+CRACE_MODEL int gethostbyaddr_r(const void *a, unsigned len, int type,
+                                struct __crace_libc_hostent *ret, char *buf,
+                                crace_size_t n, struct __crace_libc_hostent **res,
+                                int *herr) {
+  if (len)
+    __crace_read(a, len);
+  crace_size_t need = 64 + 16 + 3 * sizeof(char *);
+  if (len > 16 || n < need || __crace_nondet_bits(1)) {
+    *res = 0;
+    *herr = 1 + (int)__crace_nondet_bits(2);
+    return n < need ? 34 : 0;
+  }
+  char **lists = (char **)buf;
+  __crace_libc_fill_host(ret, buf + 3 * sizeof(char *), buf + 3 * sizeof(char *) + 64,
+                         lists, lists + 1);
+  ret->h_addrtype = type;
+  ret->h_length = (int)len;
   *res = ret;
   return 0;
 }
@@ -1247,19 +1279,17 @@ CRACE_MODEL int sigismember(const unsigned long *s, int n) {
 /* sigwait: returns when a signal of the set arrives (from any process), or
    never. */
 CRACE_MODEL int sigwait(const unsigned long *s, int *sig) {
-  /* No signal may ever come (the thread waits for good); else each member
-     of the set in turn may be the one (a choice per member, so explore
-     tries every member). */
+  /* No signal may ever come (the thread waits for good: explore tries this
+     first, so a loop around sigwait lets the other threads run on in the
+     first runs); else one of the set's members, each in turn (a choice per
+     member, so explore tries every member, the lowest first). */
   if (!__crace_nondet_bits(1))
     __crace_assume(0);
   int n = 0;
-  for (int k = 1; k <= 64; k++)
-    if (sigismember(s, k) == 1) {
+  for (int k = 1; k <= 64 && !n; k++)
+    if (sigismember(s, k) == 1 && !__crace_nondet_bits(1))
       n = k;
-      if (__crace_nondet_bits(1))
-        break;
-    }
-  __crace_assume(n != 0); /* an empty set: no signal ends the wait */
+  __crace_assume(n != 0);
   *sig = n;
   return 0;
 }
@@ -1503,8 +1533,12 @@ struct __crace_rpc_xdr {
 };
 CRACE_MODEL int xdr_void(void) { return 1; }
 CRACE_MODEL int xdr_long(struct __crace_rpc_xdr *x, long *lp) {
-  if (x->x_op == 0)
+  if (x->x_op == 0) {
+    /* glibc: a value that does not fit in 32 bits does not encode. */
+    if (sizeof(long) > 4 && (long)(int)*lp != *lp)
+      return 0;
     return x->x_ops->x_putlong(x, lp);
+  }
   if (x->x_op == 1)
     return x->x_ops->x_getlong(x, lp);
   return x->x_op == 2;
@@ -1514,7 +1548,7 @@ CRACE_MODEL int xdr_u_long(struct __crace_rpc_xdr *x, unsigned long *up) {
   if (x->x_op == 1) {
     if (!x->x_ops->x_getlong(x, &l))
       return 0;
-    *up = (unsigned long)l;
+    *up = (unsigned long)(unsigned)l; /* the 32 bits, zero-extended */
     return 1;
   }
   if (x->x_op == 0) {
@@ -2049,10 +2083,10 @@ CRACE_MODEL int __crace_rpc_clnt_control(struct __crace_rpc_client *cl, int req,
   }
   return 0;
 }
-static const struct __crace_rpc_clnt_ops __crace_rpc_udp_ops = {
-    __crace_rpc_clnt_call,    __crace_rpc_clnt_abort,   __crace_rpc_clnt_geterr,
-    __crace_rpc_clnt_freeres, __crace_rpc_clnt_destroy, __crace_rpc_clnt_control};
-static const struct __crace_rpc_clnt_ops __crace_rpc_tcp_ops = {
+/* One table for both transports: the call tells them apart by a mark in
+   the client's block (no model function refers to a table, so an unused
+   table and its functions are dropped). */
+static const struct __crace_rpc_clnt_ops __crace_rpc_clnt_ops = {
     __crace_rpc_clnt_call,    __crace_rpc_clnt_abort,   __crace_rpc_clnt_geterr,
     __crace_rpc_clnt_freeres, __crace_rpc_clnt_destroy, __crace_rpc_clnt_control};
 
@@ -2115,8 +2149,9 @@ __crace_rpc_client_create(struct __crace_rpc_sockaddr_in *raddr, unsigned long p
   __crace_rpc_store_be(cu->cu_outbuf + 12, (unsigned)prog);
   __crace_rpc_store_be(cu->cu_outbuf + 16, (unsigned)vers);
   cu->cu_xdrpos = 20;
+  cu->cu_outxdrs.x_handy = tcp ? 1 : 0; /* the model's mark of a TCP client */
   cl->cl_auth = authnone_create();
-  cl->cl_ops = tcp ? &__crace_rpc_tcp_ops : &__crace_rpc_udp_ops;
+  cl->cl_ops = &__crace_rpc_clnt_ops;
   cl->cl_private = (char *)cu;
   return cl;
 }
@@ -2187,7 +2222,7 @@ CRACE_MODEL int __crace_rpc_clnt_call(struct __crace_rpc_client *cl, unsigned lo
                                       struct __crace_rpc_timeval timeout) {
   struct __crace_rpc_cu *cu = (struct __crace_rpc_cu *)cl->cl_private;
   struct __crace_rpc_err *e = &cu->cu_error;
-  int tcp = cl->cl_ops == &__crace_rpc_tcp_ops;
+  int tcp = cu->cu_outxdrs.x_handy == 1; /* see __crace_rpc_client_create */
   int nrefreshes = 2;
   struct __crace_rpc_stream s;
   if (!tcp && cu->cu_total.tv_usec != -1)
