@@ -533,11 +533,11 @@ CRACE_MODEL int inet_pton(int af, const char *s, void *a) {
 struct __crace_libc_in_addr {
   unsigned s_addr;
 };
-/* inet_ntoa returns a static buffer of libc's (filled under its lock here,
-   so only the program's reads of it race with another call). */
-static char __crace_libc_ntoa_buf[18];
+/* inet_ntoa returns glibc's buffer, one per thread (inet/inet_ntoa.c:
+   `static __thread char buffer[18]`): two threads' calls never share it. */
+static __thread char __crace_libc_ntoa_buf[18];
 CRACE_MODEL char *inet_ntoa(struct __crace_libc_in_addr a) {
-  __crace_lock(&__crace_libc_static_lock);
+  /* "%u.%u.%u.%u" of the address's bytes in memory order, as glibc. */
   unsigned char b[4];
   __builtin_memcpy(b, &a.s_addr, 4);
   char *p = __crace_libc_ntoa_buf;
@@ -550,7 +550,6 @@ CRACE_MODEL char *inet_ntoa(struct __crace_libc_in_addr a) {
     *p++ = (char)('0' + v % 10);
     *p++ = k < 3 ? '.' : 0;
   }
-  __crace_unlock(&__crace_libc_static_lock);
   return __crace_libc_ntoa_buf;
 }
 CRACE_MODEL const char *inet_ntop(int af, const void *a, char *dst, unsigned n) {
@@ -644,6 +643,27 @@ CRACE_MODEL int gethostbyname_r(const char *name, struct __crace_libc_hostent *r
   char **lists = (char **)buf;
   __crace_libc_fill_host(ret, buf + 3 * sizeof(char *), buf + 3 * sizeof(char *) + 64,
                          lists, lists + 1, 2);
+  *res = ret;
+  return 0;
+}
+/* The reverse lookup: the address is read; a found entry has its type and
+   length. */
+CRACE_MODEL int gethostbyaddr_r(const void *a, unsigned len, int type,
+                                struct __crace_libc_hostent *ret, char *buf,
+                                crace_size_t n, struct __crace_libc_hostent **res,
+                                int *herr) {
+  if (len)
+    __crace_read(a, len);
+  crace_size_t need = 64 + 16 + 3 * sizeof(char *);
+  if (len > 16 || n < need || __crace_nondet_bits(1)) {
+    *res = 0;
+    *herr = 1 + (int)__crace_nondet_bits(2);
+    return n < need ? 34 : 0;
+  }
+  char **lists = (char **)buf;
+  __crace_libc_fill_host(ret, buf + 3 * sizeof(char *), buf + 3 * sizeof(char *) + 64,
+                         lists, lists + 1, type);
+  ret->h_length = (int)len;
   *res = ret;
   return 0;
 }
@@ -1387,8 +1407,17 @@ CRACE_MODEL int sigismember(const unsigned long *s, int n) {
 /* sigwait: returns when a signal of the set arrives (from any process), or
    never. */
 CRACE_MODEL int sigwait(const unsigned long *s, int *sig) {
-  int n = 1 + (int)__crace_nondet_bits(6);
-  __crace_assume(sigismember(s, n) == 1);
+  /* No signal may ever come (the thread waits for good: explore tries this
+     first, so a loop around sigwait lets the other threads run on in the
+     first runs); else one of the set's members, each in turn (a choice per
+     member, so explore tries every member, the lowest first). */
+  if (!__crace_nondet_bits(1))
+    __crace_assume(0);
+  int n = 0;
+  for (int k = 1; k <= 64 && !n; k++)
+    if (sigismember(s, k) == 1 && !__crace_nondet_bits(1))
+      n = k;
+  __crace_assume(n != 0);
   *sig = n;
   return 0;
 }
@@ -1601,3 +1630,912 @@ CRACE_MODEL int pmap_set(unsigned long prog, unsigned long vers, int protocol,
                          unsigned short port) {
   return (int)__crace_nondet_bits(1);
 }
+
+/* ---- Sun RPC: XDR primitives (glibc's, through the stream's operations) -- */
+/* An XDR stream is glibc's struct XDR: the program's xdr routines call these
+   primitives by name, and they go through x_ops as glibc's do, so a stream
+   of the program's own works too. The streams the client models below
+   create are memory streams (xdrmem) whose bytes are input when decoding:
+   a reply datagram of any content and length. */
+struct __crace_rpc_xdr;
+typedef int (*__crace_rpc_xdrproc)(struct __crace_rpc_xdr *, void *);
+struct __crace_rpc_xdr_ops {
+  int (*x_getlong)(struct __crace_rpc_xdr *, long *);
+  int (*x_putlong)(struct __crace_rpc_xdr *, const long *);
+  int (*x_getbytes)(struct __crace_rpc_xdr *, char *, unsigned);
+  int (*x_putbytes)(struct __crace_rpc_xdr *, const char *, unsigned);
+  unsigned (*x_getpostn)(const struct __crace_rpc_xdr *);
+  int (*x_setpostn)(struct __crace_rpc_xdr *, unsigned);
+  int *(*x_inline)(struct __crace_rpc_xdr *, unsigned);
+  void (*x_destroy)(struct __crace_rpc_xdr *);
+  int (*x_getint32)(struct __crace_rpc_xdr *, int *);
+  int (*x_putint32)(struct __crace_rpc_xdr *, const int *);
+};
+struct __crace_rpc_xdr {
+  int x_op; /* 0 XDR_ENCODE, 1 XDR_DECODE, 2 XDR_FREE */
+  const struct __crace_rpc_xdr_ops *x_ops;
+  char *x_public;
+  char *x_private;
+  char *x_base;
+  unsigned x_handy;
+};
+CRACE_MODEL int xdr_void(void) { return 1; }
+CRACE_MODEL int xdr_long(struct __crace_rpc_xdr *x, long *lp) {
+  if (x->x_op == 0) {
+    /* glibc: a value that does not fit in 32 bits does not encode. */
+    if (sizeof(long) > 4 && (long)(int)*lp != *lp)
+      return 0;
+    return x->x_ops->x_putlong(x, lp);
+  }
+  if (x->x_op == 1)
+    return x->x_ops->x_getlong(x, lp);
+  return x->x_op == 2;
+}
+CRACE_MODEL int xdr_u_long(struct __crace_rpc_xdr *x, unsigned long *up) {
+  long l;
+  if (x->x_op == 1) {
+    if (!x->x_ops->x_getlong(x, &l))
+      return 0;
+    *up = (unsigned long)(unsigned)l; /* the 32 bits, zero-extended */
+    return 1;
+  }
+  if (x->x_op == 0) {
+    /* glibc: a value that does not fit in 32 bits does not encode. */
+    if (sizeof(long) > 4 && (*up >> 16 >> 16) != 0)
+      return 0;
+    l = (long)*up;
+    return x->x_ops->x_putlong(x, &l);
+  }
+  return x->x_op == 2;
+}
+/* int, u_int, enum, bool, short, u_short, char: through a long, as glibc. */
+#define CRACE_RPC_XDR_SMALL(NAME, T, DECODE)                                    \
+  CRACE_MODEL int NAME(struct __crace_rpc_xdr *x, T *p) {                        \
+    long l;                                                                    \
+    if (x->x_op == 0) {                                                        \
+      l = (long)*p;                                                            \
+      return x->x_ops->x_putlong(x, &l);                                       \
+    }                                                                          \
+    if (x->x_op == 1) {                                                        \
+      if (!x->x_ops->x_getlong(x, &l))                                         \
+        return 0;                                                              \
+      *p = DECODE;                                                             \
+      return 1;                                                                \
+    }                                                                          \
+    return x->x_op == 2;                                                       \
+  }
+CRACE_RPC_XDR_SMALL(xdr_int, int, (int)l)
+CRACE_RPC_XDR_SMALL(xdr_u_int, unsigned, (unsigned)l)
+CRACE_RPC_XDR_SMALL(xdr_enum, int, (int)l)
+CRACE_RPC_XDR_SMALL(xdr_short, short, (short)l)
+CRACE_RPC_XDR_SMALL(xdr_u_short, unsigned short, (unsigned short)l)
+CRACE_RPC_XDR_SMALL(xdr_char, char, (char)l)
+CRACE_RPC_XDR_SMALL(xdr_u_char, unsigned char, (unsigned char)l)
+CRACE_MODEL int xdr_bool(struct __crace_rpc_xdr *x, int *bp) {
+  long l;
+  if (x->x_op == 0) {
+    l = *bp ? 1 : 0;
+    return x->x_ops->x_putlong(x, &l);
+  }
+  if (x->x_op == 1) {
+    if (!x->x_ops->x_getlong(x, &l))
+      return 0;
+    *bp = l ? 1 : 0;
+    return 1;
+  }
+  return x->x_op == 2;
+}
+static char __crace_rpc_crud[4];
+static const char __crace_rpc_zero[4];
+CRACE_MODEL int xdr_opaque(struct __crace_rpc_xdr *x, char *cp, unsigned cnt) {
+  if (cnt == 0)
+    return 1;
+  unsigned rndup = cnt % 4;
+  if (rndup > 0)
+    rndup = 4 - rndup;
+  if (x->x_op == 1) {
+    if (!x->x_ops->x_getbytes(x, cp, cnt))
+      return 0;
+    return rndup == 0 || x->x_ops->x_getbytes(x, __crace_rpc_crud, rndup);
+  }
+  if (x->x_op == 0) {
+    if (!x->x_ops->x_putbytes(x, cp, cnt))
+      return 0;
+    return rndup == 0 || x->x_ops->x_putbytes(x, __crace_rpc_zero, rndup);
+  }
+  return x->x_op == 2;
+}
+CRACE_MODEL int xdr_string(struct __crace_rpc_xdr *x, char **cpp, unsigned maxsize) {
+  char *sp = *cpp;
+  unsigned size = 0;
+  if (x->x_op == 2 || x->x_op == 0) {
+    if (sp == 0)
+      return x->x_op == 2;
+    size = (unsigned)strlen(sp);
+  }
+  if (!xdr_u_int(x, &size))
+    return 0;
+  if (size > maxsize || size + 1 == 0)
+    return 0;
+  if (x->x_op == 1) {
+    if (sp == 0)
+      *cpp = sp = (char *)malloc(size + 1);
+    if (sp == 0)
+      return 0;
+    sp[size] = 0;
+    return xdr_opaque(x, sp, size);
+  }
+  if (x->x_op == 0)
+    return xdr_opaque(x, sp, size);
+  free(sp);
+  *cpp = 0;
+  return 1;
+}
+CRACE_MODEL int xdr_wrapstring(struct __crace_rpc_xdr *x, char **cpp) {
+  return xdr_string(x, cpp, ~0u);
+}
+CRACE_MODEL int xdr_bytes(struct __crace_rpc_xdr *x, char **cpp, unsigned *sizep,
+                          unsigned maxsize) {
+  char *sp = *cpp;
+  if (!xdr_u_int(x, sizep))
+    return 0;
+  unsigned nodesize = *sizep;
+  if (nodesize > maxsize && x->x_op != 2)
+    return 0;
+  if (x->x_op == 1) {
+    if (nodesize == 0)
+      return 1;
+    if (sp == 0)
+      *cpp = sp = (char *)malloc(nodesize);
+    if (sp == 0)
+      return 0;
+    return xdr_opaque(x, sp, nodesize);
+  }
+  if (x->x_op == 0)
+    return xdr_opaque(x, sp, nodesize);
+  if (sp != 0) {
+    free(sp);
+    *cpp = 0;
+  }
+  return 1;
+}
+/* The port mapper's mapping (four u_longs). */
+struct __crace_rpc_pmap {
+  unsigned long pm_prog, pm_vers, pm_prot, pm_port;
+};
+CRACE_MODEL int xdr_pmap(struct __crace_rpc_xdr *x, struct __crace_rpc_pmap *p) {
+  return xdr_u_long(x, &p->pm_prog) && xdr_u_long(x, &p->pm_vers) &&
+         xdr_u_long(x, &p->pm_prot) && xdr_u_long(x, &p->pm_port);
+}
+CRACE_MODEL void xdr_free(__crace_rpc_xdrproc proc, char *objp) {
+  struct __crace_rpc_xdr x;
+  x.x_op = 2;
+  x.x_ops = 0;
+  proc(&x, objp);
+}
+
+/* The model stream: glibc's memory stream. Encoding counts the room left
+   (x_handy) and reads what it encodes; decoding reads input: before each
+   item the datagram may end (then the item fails, as xdrmem's does), and
+   within x_handy bytes of room the bytes are any values, written to the
+   receive buffer (x_base) when there is one, so the buffer holds what was
+   decoded. */
+struct __crace_rpc_stream {
+  struct __crace_rpc_xdr x;
+  unsigned pos;   /* bytes from the start of the message */
+  int ended;      /* decoding: the datagram ended */
+  int record;     /* a TCP record stream (no fixed room) */
+};
+CRACE_MODEL int __crace_rpc_room(struct __crace_rpc_stream *s, unsigned n) {
+  if (s->x.x_op == 1) {
+    if (!s->ended && __crace_nondet_bits(1))
+      s->ended = 1;
+    if (s->ended)
+      return 0;
+  }
+  if (!s->record) {
+    if (n > s->x.x_handy)
+      return 0;
+    s->x.x_handy -= n;
+  }
+  s->pos += n;
+  return 1;
+}
+CRACE_MODEL void __crace_rpc_store_be(char *p, unsigned v) {
+  p[0] = (char)(v >> 24);
+  p[1] = (char)(v >> 16);
+  p[2] = (char)(v >> 8);
+  p[3] = (char)v;
+}
+CRACE_MODEL int __crace_rpc_getlong(struct __crace_rpc_xdr *x, long *lp) {
+  struct __crace_rpc_stream *s = (struct __crace_rpc_stream *)x;
+  unsigned at = s->pos;
+  if (!__crace_rpc_room(s, 4))
+    return 0;
+  int v = __crace_nondet_int();
+  if (x->x_base)
+    __crace_rpc_store_be(x->x_base + at, (unsigned)v);
+  *lp = (long)v;
+  return 1;
+}
+CRACE_MODEL int __crace_rpc_putlong(struct __crace_rpc_xdr *x, const long *lp) {
+  long v = *lp;
+  return __crace_rpc_room((struct __crace_rpc_stream *)x, 4);
+}
+CRACE_MODEL int __crace_rpc_getbytes(struct __crace_rpc_xdr *x, char *p, unsigned n) {
+  struct __crace_rpc_stream *s = (struct __crace_rpc_stream *)x;
+  unsigned at = s->pos;
+  if (!__crace_rpc_room(s, n))
+    return 0;
+  if (n == 0)
+    return 1;
+  if (x->x_base) {
+    __crace_libc_input(x->x_base + at, n);
+    __builtin_memcpy(p, x->x_base + at, n);
+  } else {
+    __crace_libc_input(p, n);
+  }
+  return 1;
+}
+CRACE_MODEL int __crace_rpc_putbytes(struct __crace_rpc_xdr *x, const char *p, unsigned n) {
+  if (n)
+    __crace_read(p, n);
+  return __crace_rpc_room((struct __crace_rpc_stream *)x, n);
+}
+CRACE_MODEL unsigned __crace_rpc_getpostn(const struct __crace_rpc_xdr *x) {
+  const struct __crace_rpc_stream *s = (const struct __crace_rpc_stream *)x;
+  if (s->record)
+    return (unsigned)__crace_unknown_int();
+  return s->pos;
+}
+/* Moving within a decoded message would read bytes again: not computed. */
+CRACE_MODEL int __crace_rpc_setpostn(struct __crace_rpc_xdr *x, unsigned pos) {
+  struct __crace_rpc_stream *s = (struct __crace_rpc_stream *)x;
+  if (x->x_op != 0 || s->record)
+    return __crace_unknown_int();
+  unsigned end = s->pos + x->x_handy;
+  if (pos > end)
+    return 0;
+  s->pos = pos;
+  x->x_handy = end - pos;
+  return 1;
+}
+CRACE_MODEL int *__crace_rpc_inline(struct __crace_rpc_xdr *x, unsigned n) {
+  struct __crace_rpc_stream *s = (struct __crace_rpc_stream *)x;
+  if (s->record)
+    return __crace_unknown_int() ? (int *)__crace_alloc(n ? n : 1) : 0;
+  unsigned at = s->pos;
+  if (!__crace_rpc_room(s, n))
+    return 0;
+  char *b = x->x_base && x->x_op == 1 ? x->x_base + at : (char *)__crace_alloc(n ? n : 1);
+  if (x->x_op == 1 && n)
+    __crace_libc_input(b, n);
+  return (int *)b;
+}
+CRACE_MODEL void __crace_rpc_xdestroy(struct __crace_rpc_xdr *x) {}
+CRACE_MODEL int __crace_rpc_getint32(struct __crace_rpc_xdr *x, int *ip) {
+  long l;
+  if (!__crace_rpc_getlong(x, &l))
+    return 0;
+  *ip = (int)l;
+  return 1;
+}
+CRACE_MODEL int __crace_rpc_putint32(struct __crace_rpc_xdr *x, const int *ip) {
+  long l = *ip;
+  return __crace_rpc_putlong(x, &l);
+}
+static const struct __crace_rpc_xdr_ops __crace_rpc_xdrmem_ops = {
+    __crace_rpc_getlong,  __crace_rpc_putlong,  __crace_rpc_getbytes,
+    __crace_rpc_putbytes, __crace_rpc_getpostn, __crace_rpc_setpostn,
+    __crace_rpc_inline,   __crace_rpc_xdestroy, __crace_rpc_getint32,
+    __crace_rpc_putint32};
+/* op: 0 encode, 1 decode, 2 free; room: bytes left (encode) or the room
+   for the rest of the datagram (decode); buf: where decoded bytes go (or
+   null). */
+CRACE_MODEL void __crace_rpc_stream_init(struct __crace_rpc_stream *s, int op,
+                                         unsigned pos, unsigned room, char *buf) {
+  s->x.x_op = op;
+  s->x.x_ops = &__crace_rpc_xdrmem_ops;
+  s->x.x_public = 0;
+  s->x.x_private = 0;
+  s->x.x_base = buf;
+  s->x.x_handy = room;
+  s->pos = pos;
+  s->ended = 0;
+  s->record = 0;
+}
+
+/* ---- Sun RPC: authentication handles (glibc's AUTH) ---------------------- */
+struct __crace_rpc_opaque_auth {
+  int oa_flavor;
+  char *oa_base;
+  unsigned oa_length;
+};
+struct __crace_rpc_auth;
+struct __crace_rpc_auth_ops {
+  void (*ah_nextverf)(struct __crace_rpc_auth *);
+  int (*ah_marshal)(struct __crace_rpc_auth *, struct __crace_rpc_xdr *);
+  int (*ah_validate)(struct __crace_rpc_auth *, struct __crace_rpc_opaque_auth *);
+  int (*ah_refresh)(struct __crace_rpc_auth *);
+  void (*ah_destroy)(struct __crace_rpc_auth *);
+};
+struct __crace_rpc_auth {
+  struct __crace_rpc_opaque_auth ah_cred, ah_verf;
+  union {
+    struct {
+      unsigned high, low;
+    } key;
+    char c[8];
+  } ah_key;
+  const struct __crace_rpc_auth_ops *ah_ops;
+  char *ah_private;
+};
+CRACE_MODEL void __crace_rpc_auth_nextverf(struct __crace_rpc_auth *a) {}
+/* Marshalling puts the credential and the verifier: their flavors and
+   lengths and the credential's bytes. */
+CRACE_MODEL int __crace_rpc_auth_marshal(struct __crace_rpc_auth *a,
+                                         struct __crace_rpc_xdr *x) {
+  long w = 0;
+  return x->x_ops->x_putlong(x, &w) && x->x_ops->x_putlong(x, &w) &&
+         (a->ah_cred.oa_length == 0 ||
+          x->x_ops->x_putbytes(x, a->ah_cred.oa_base, a->ah_cred.oa_length)) &&
+         x->x_ops->x_putlong(x, &w) && x->x_ops->x_putlong(x, &w);
+}
+CRACE_MODEL int __crace_rpc_auth_validate(struct __crace_rpc_auth *a,
+                                          struct __crace_rpc_opaque_auth *v) {
+  return 1;
+}
+/* authnone's and authunix's refresh fail while the credential is the
+   original one (always, here). */
+CRACE_MODEL int __crace_rpc_auth_refresh(struct __crace_rpc_auth *a) { return 0; }
+CRACE_MODEL void __crace_rpc_authnone_destroy(struct __crace_rpc_auth *a) {}
+CRACE_MODEL void __crace_rpc_authunix_destroy(struct __crace_rpc_auth *a) {
+  free(a->ah_cred.oa_base);
+  free(a);
+}
+static const struct __crace_rpc_auth_ops __crace_rpc_authnone_ops = {
+    __crace_rpc_auth_nextverf, __crace_rpc_auth_marshal, __crace_rpc_auth_validate,
+    __crace_rpc_auth_refresh, __crace_rpc_authnone_destroy};
+static const struct __crace_rpc_auth_ops __crace_rpc_authunix_ops = {
+    __crace_rpc_auth_nextverf, __crace_rpc_auth_marshal, __crace_rpc_auth_validate,
+    __crace_rpc_auth_refresh, __crace_rpc_authunix_destroy};
+/* glibc's authnone handle is one shared object that is never freed. */
+static struct __crace_rpc_auth __crace_rpc_authnone = {
+    {0, 0, 0}, {0, 0, 0}, {{0, 0}}, &__crace_rpc_authnone_ops, 0};
+CRACE_MODEL struct __crace_rpc_auth *authnone_create(void) {
+  return &__crace_rpc_authnone;
+}
+/* authunix's credential: a stamp, the host name (counted, padded), uid,
+   gid and up to 16 groups; the host name (at most 255 bytes, no zero), the
+   ids and the groups are input. */
+CRACE_MODEL struct __crace_rpc_auth *authunix_create_default(void) {
+  struct __crace_rpc_auth *a =
+      (struct __crace_rpc_auth *)calloc(1, sizeof(struct __crace_rpc_auth));
+  char *cred = (char *)calloc(1, 400);
+  if (!a || !cred) {
+    free(a);
+    free(cred);
+    return 0;
+  }
+  unsigned hl = (unsigned)__crace_libc_count(255), n = (unsigned)__crace_libc_count(16);
+  __crace_libc_input(cred, 4); /* stamp */
+  __crace_rpc_store_be(cred + 4, hl);
+  for (unsigned i = 0; i < hl; i++)
+    cred[8 + i] = (char)(1 + __crace_nondet_bits(8) % 255);
+  unsigned at = 8 + (hl + 3) / 4 * 4;
+  __crace_libc_input(cred + at, 8); /* uid, gid */
+  __crace_rpc_store_be(cred + at + 8, n);
+  __crace_libc_input(cred + at + 12, 4 * n);
+  a->ah_cred.oa_flavor = 1; /* AUTH_UNIX */
+  a->ah_cred.oa_base = cred;
+  a->ah_cred.oa_length = at + 12 + 4 * n;
+  a->ah_ops = &__crace_rpc_authunix_ops;
+  return a;
+}
+
+/* ---- Sun RPC: clients (glibc's CLIENT, UDP and TCP) ------------------------ */
+/* cl_private is glibc's struct cu_data (the UDP client's state; programs
+   such as ypbind read it) with its send and receive buffers after it, as
+   glibc allocates them; the TCP client uses the same block. */
+struct __crace_rpc_timeval {
+  long tv_sec, tv_usec;
+};
+struct __crace_rpc_err {
+  int re_status;
+  union {
+    int re_errno;
+    struct {
+      unsigned long low, high;
+    } re_vers;
+    struct {
+      long s1, s2;
+    } re_lb;
+  } ru;
+};
+struct __crace_rpc_sockaddr_in {
+  unsigned short sin_family, sin_port;
+  unsigned sin_addr;
+  char sin_zero[8];
+};
+struct __crace_rpc_cu {
+  int cu_sock;
+  int cu_closeit;
+  struct __crace_rpc_sockaddr_in cu_raddr;
+  int cu_rlen;
+  struct __crace_rpc_timeval cu_wait, cu_total;
+  struct __crace_rpc_err cu_error;
+  struct __crace_rpc_xdr cu_outxdrs;
+  unsigned cu_xdrpos, cu_sendsz;
+  char *cu_outbuf;
+  unsigned cu_recvsz;
+  char cu_inbuf[1];
+};
+struct __crace_rpc_client;
+struct __crace_rpc_clnt_ops {
+  int (*cl_call)(struct __crace_rpc_client *, unsigned long, __crace_rpc_xdrproc, char *,
+                 __crace_rpc_xdrproc, char *, struct __crace_rpc_timeval);
+  void (*cl_abort)(void);
+  void (*cl_geterr)(struct __crace_rpc_client *, struct __crace_rpc_err *);
+  int (*cl_freeres)(struct __crace_rpc_client *, __crace_rpc_xdrproc, char *);
+  void (*cl_destroy)(struct __crace_rpc_client *);
+  int (*cl_control)(struct __crace_rpc_client *, int, char *);
+};
+struct __crace_rpc_client {
+  struct __crace_rpc_auth *cl_auth;
+  const struct __crace_rpc_clnt_ops *cl_ops;
+  char *cl_private;
+};
+struct __crace_rpc_createerr {
+  int cf_stat;
+  struct __crace_rpc_err cf_error;
+};
+/* rpc_createerr: glibc gives the first thread that uses RPC the global,
+   every other thread its own. */
+__attribute__((weak)) struct __crace_rpc_createerr rpc_createerr;
+static __thread struct __crace_rpc_createerr __crace_rpc_createerr_own;
+static int __crace_rpc_vars_once;
+static unsigned long __crace_rpc_vars_owner;
+CRACE_MODEL struct __crace_rpc_createerr *__rpc_thread_createerr(void) {
+  unsigned long self = __crace_thread_self();
+  __crace_atomic_begin();
+  if (!__crace_rpc_vars_once) {
+    __crace_rpc_vars_once = 1;
+    __crace_rpc_vars_owner = self;
+  }
+  int global = __crace_rpc_vars_owner == self;
+  __crace_atomic_end();
+  return global ? &rpc_createerr : &__crace_rpc_createerr_own;
+}
+CRACE_MODEL void *__crace_rpc_create_fail(int stat) {
+  struct __crace_rpc_createerr *e = __rpc_thread_createerr();
+  e->cf_stat = stat;
+  e->cf_error.ru.re_errno = (int)__crace_nondet_bits(7);
+  return 0;
+}
+/* Status codes. */
+enum {
+  CRACE_RPC_SUCCESS = 0,
+  CRACE_RPC_CANTENCODEARGS = 1,
+  CRACE_RPC_CANTDECODERES = 2,
+  CRACE_RPC_CANTSEND = 3,
+  CRACE_RPC_CANTRECV = 4,
+  CRACE_RPC_TIMEDOUT = 5,
+  CRACE_RPC_SYSTEMERROR = 12,
+  CRACE_RPC_UNKNOWNPROTO = 17,
+  CRACE_RPC_PMAPFAILURE = 14,
+  CRACE_RPC_PROGNOTREGISTERED = 15
+};
+/* An accepted or denied reply that is not a success: what glibc's
+   _seterr_reply can give. */
+CRACE_MODEL int __crace_rpc_reply_error(struct __crace_rpc_err *e) {
+  static const int codes[8] = {6, 7, 8, 9, 10, 11, 12, 16};
+  e->re_status = codes[__crace_nondet_bits(3)];
+  e->ru.re_lb.s1 = (long)__crace_nondet_int();
+  e->ru.re_lb.s2 = (long)__crace_nondet_int();
+  return e->re_status;
+}
+
+CRACE_MODEL int __crace_rpc_clnt_call(struct __crace_rpc_client *cl, unsigned long proc,
+                                      __crace_rpc_xdrproc xargs, char *argsp,
+                                      __crace_rpc_xdrproc xres, char *resp,
+                                      struct __crace_rpc_timeval timeout);
+CRACE_MODEL void __crace_rpc_clnt_abort(void) {}
+CRACE_MODEL void __crace_rpc_clnt_geterr(struct __crace_rpc_client *cl,
+                                         struct __crace_rpc_err *e) {
+  *e = ((struct __crace_rpc_cu *)cl->cl_private)->cu_error;
+}
+CRACE_MODEL int __crace_rpc_clnt_freeres(struct __crace_rpc_client *cl,
+                                         __crace_rpc_xdrproc xres, char *resp) {
+  struct __crace_rpc_stream s;
+  __crace_rpc_stream_init(&s, 2, 0, 0, 0);
+  return xres(&s.x, resp);
+}
+CRACE_MODEL void __crace_rpc_clnt_destroy(struct __crace_rpc_client *cl) {
+  struct __crace_rpc_cu *cu = (struct __crace_rpc_cu *)cl->cl_private;
+  if (cu->cu_closeit)
+    close(cu->cu_sock);
+  free(cu);
+  free(cl);
+}
+/* glibc's clntudp_control (clnttcp_control has the same requests). */
+CRACE_MODEL int __crace_rpc_clnt_control(struct __crace_rpc_client *cl, int req,
+                                         char *info) {
+  struct __crace_rpc_cu *cu = (struct __crace_rpc_cu *)cl->cl_private;
+  unsigned char *ob = (unsigned char *)cu->cu_outbuf;
+  switch (req) {
+  case 8: /* CLSET_FD_CLOSE */
+    cu->cu_closeit = 1;
+    return 1;
+  case 9: /* CLSET_FD_NCLOSE */
+    cu->cu_closeit = 0;
+    return 1;
+  }
+  if (info == 0)
+    return 0;
+  switch (req) {
+  case 1: /* CLSET_TIMEOUT */
+    cu->cu_total = *(struct __crace_rpc_timeval *)info;
+    return 1;
+  case 2: /* CLGET_TIMEOUT */
+    *(struct __crace_rpc_timeval *)info = cu->cu_total;
+    return 1;
+  case 4: /* CLSET_RETRY_TIMEOUT */
+    cu->cu_wait = *(struct __crace_rpc_timeval *)info;
+    return 1;
+  case 5: /* CLGET_RETRY_TIMEOUT */
+    *(struct __crace_rpc_timeval *)info = cu->cu_wait;
+    return 1;
+  case 3: /* CLGET_SERVER_ADDR */
+    *(struct __crace_rpc_sockaddr_in *)info = cu->cu_raddr;
+    return 1;
+  case 6: /* CLGET_FD */
+    *(int *)info = cu->cu_sock;
+    return 1;
+  case 10: /* CLGET_XID */
+  case 12: /* CLGET_VERS */
+  case 14: { /* CLGET_PROG */
+    unsigned o = req == 10 ? 0 : req == 12 ? 16 : 12;
+    *(unsigned long *)info = (unsigned long)ob[o] << 24 | (unsigned long)ob[o + 1] << 16 |
+                             (unsigned long)ob[o + 2] << 8 | ob[o + 3];
+    return 1;
+  }
+  case 11: /* CLSET_XID */
+    __crace_rpc_store_be(cu->cu_outbuf, (unsigned)(*(unsigned long *)info - 1));
+    return 1;
+  case 13: /* CLSET_VERS */
+    __crace_rpc_store_be(cu->cu_outbuf + 16, (unsigned)*(unsigned long *)info);
+    return 1;
+  case 15: /* CLSET_PROG */
+    __crace_rpc_store_be(cu->cu_outbuf + 12, (unsigned)*(unsigned long *)info);
+    return 1;
+  }
+  return 0;
+}
+/* One table for both transports: the call tells them apart by a mark in
+   the client's block (no model function refers to a table, so an unused
+   table and its functions are dropped). */
+static const struct __crace_rpc_clnt_ops __crace_rpc_clnt_ops = {
+    __crace_rpc_clnt_call,    __crace_rpc_clnt_abort,   __crace_rpc_clnt_geterr,
+    __crace_rpc_clnt_freeres, __crace_rpc_clnt_destroy, __crace_rpc_clnt_control};
+
+/* glibc's clntudp_bufcreate / clnttcp_create: a port of 0 is asked of the
+   port mapper (input; written to *raddr); RPC_ANYSOCK (-1) makes a socket
+   the client closes; the call header (xid, CALL, version 2, program,
+   version) is encoded at the start of the send buffer. */
+CRACE_MODEL struct __crace_rpc_client *
+__crace_rpc_client_create(struct __crace_rpc_sockaddr_in *raddr, unsigned long prog,
+                          unsigned long vers, struct __crace_rpc_timeval wait,
+                          int *sockp, unsigned sendsz, unsigned recvsz, int tcp) {
+  if (raddr->sin_port == 0) {
+    if (__crace_nondet_bits(1))
+      return __crace_rpc_create_fail(__crace_nondet_bits(1) ? CRACE_RPC_PMAPFAILURE
+                                                            : CRACE_RPC_PROGNOTREGISTERED);
+    unsigned short port = (unsigned short)(1 + __crace_nondet_bits(16) % 65535);
+    raddr->sin_port = (unsigned short)(port >> 8 | port << 8);
+  }
+  if (!tcp) {
+    sendsz = (sendsz + 3) / 4 * 4;
+    recvsz = (recvsz + 3) / 4 * 4;
+  }
+  if (sendsz < 20)
+    return __crace_rpc_create_fail(CRACE_RPC_SYSTEMERROR);
+  struct __crace_rpc_client *cl =
+      (struct __crace_rpc_client *)calloc(1, sizeof(struct __crace_rpc_client));
+  struct __crace_rpc_cu *cu = (struct __crace_rpc_cu *)calloc(
+      1, sizeof(struct __crace_rpc_cu) + (crace_size_t)sendsz + recvsz);
+  if (!cl || !cu) {
+    free(cl);
+    free(cu);
+    return __crace_rpc_create_fail(CRACE_RPC_SYSTEMERROR);
+  }
+  int closeit = 0;
+  if (*sockp < 0) {
+    int s = socket(2, tcp ? 1 : 2, tcp ? 6 : 17);
+    if (s < 0 || (tcp && __crace_nondet_bits(1))) { /* tcp: connect failed */
+      if (s >= 0)
+        close(s);
+      free(cl);
+      free(cu);
+      return __crace_rpc_create_fail(CRACE_RPC_SYSTEMERROR);
+    }
+    *sockp = s;
+    closeit = 1;
+  }
+  cu->cu_sock = *sockp;
+  cu->cu_closeit = closeit;
+  cu->cu_raddr = *raddr;
+  cu->cu_rlen = sizeof(struct __crace_rpc_sockaddr_in);
+  cu->cu_wait = wait;
+  cu->cu_total.tv_sec = -1;
+  cu->cu_total.tv_usec = -1;
+  cu->cu_sendsz = sendsz;
+  cu->cu_recvsz = recvsz;
+  cu->cu_outbuf = &cu->cu_inbuf[recvsz];
+  __crace_libc_input(cu->cu_outbuf, 4); /* xid */
+  __crace_rpc_store_be(cu->cu_outbuf + 4, 0);
+  __crace_rpc_store_be(cu->cu_outbuf + 8, 2);
+  __crace_rpc_store_be(cu->cu_outbuf + 12, (unsigned)prog);
+  __crace_rpc_store_be(cu->cu_outbuf + 16, (unsigned)vers);
+  cu->cu_xdrpos = 20;
+  cu->cu_outxdrs.x_handy = tcp ? 1 : 0; /* the model's mark of a TCP client */
+  cl->cl_auth = authnone_create();
+  cl->cl_ops = &__crace_rpc_clnt_ops;
+  cl->cl_private = (char *)cu;
+  return cl;
+}
+CRACE_MODEL struct __crace_rpc_client *
+clntudp_bufcreate(struct __crace_rpc_sockaddr_in *raddr, unsigned long prog,
+                  unsigned long vers, struct __crace_rpc_timeval wait, int *sockp,
+                  unsigned sendsz, unsigned recvsz) {
+  return __crace_rpc_client_create(raddr, prog, vers, wait, sockp, sendsz, recvsz, 0);
+}
+CRACE_MODEL struct __crace_rpc_client *
+clntudp_create(struct __crace_rpc_sockaddr_in *raddr, unsigned long prog,
+               unsigned long vers, struct __crace_rpc_timeval wait, int *sockp) {
+  return __crace_rpc_client_create(raddr, prog, vers, wait, sockp, 8800, 8800, 0);
+}
+CRACE_MODEL struct __crace_rpc_client *
+clnttcp_create(struct __crace_rpc_sockaddr_in *raddr, unsigned long prog,
+               unsigned long vers, int *sockp, unsigned sendsz, unsigned recvsz) {
+  struct __crace_rpc_timeval w = {0, 0};
+  return __crace_rpc_client_create(raddr, prog, vers, w, sockp, 4000, 4000, 1);
+}
+/* clnt_create looks the host up (input) and the protocol up in the
+   protocol database (input): UDP, TCP, or unknown. */
+CRACE_MODEL struct __crace_rpc_client *clnt_create(const char *host, unsigned long prog,
+                                                   unsigned long vers,
+                                                   const char *proto) {
+  __crace_libc_read_string(host);
+  __crace_libc_read_string(proto);
+  if (__crace_nondet_bits(1))
+    return __crace_rpc_create_fail(13); /* RPC_UNKNOWNHOST */
+  unsigned k = __crace_nondet_bits(2);
+  if (k >= 2)
+    return __crace_rpc_create_fail(CRACE_RPC_UNKNOWNPROTO);
+  struct __crace_rpc_sockaddr_in a;
+  __builtin_memset(&a, 0, sizeof a);
+  a.sin_family = 2;
+  a.sin_addr = (unsigned)__crace_nondet_int();
+  int sock = -1;
+  struct __crace_rpc_timeval w = {5, 0};
+  if (k == 0)
+    return clntudp_create(&a, prog, vers, w, &sock);
+  return clnttcp_create(&a, prog, vers, &sock, 0, 0);
+}
+CRACE_MODEL unsigned short pmap_getport(struct __crace_rpc_sockaddr_in *addr,
+                                        unsigned long prog, unsigned long vers,
+                                        unsigned prot) {
+  __crace_read(addr, sizeof *addr);
+  if (__crace_nondet_bits(1)) {
+    __crace_rpc_create_fail(__crace_nondet_bits(1) ? CRACE_RPC_PMAPFAILURE
+                                                   : CRACE_RPC_PROGNOTREGISTERED);
+    return 0;
+  }
+  return (unsigned short)(1 + __crace_nondet_bits(16) % 65535);
+}
+
+/* clnt_call (glibc's clntudp_call and clnttcp_call). The arguments are
+   encoded after the call header, the procedure and the credential (the
+   xdr routines run: an encoding that does not fit fails); the wait for
+   the reply may end with a time-out or a receive error, or a reply comes:
+   one that does not decode, an error reply (as _seterr_reply sets it;
+   then the credential's refresh is asked, as glibc does), or an accepted
+   one whose results xres decodes from input (its failure gives
+   RPC_CANTDECODERES, with what it decoded so far in *resp). Datagrams
+   that are not the reply may overwrite the start of the receive buffer
+   (ypbind reads it). The UDP timeout is the CLSET_TIMEOUT one when set. */
+CRACE_MODEL int __crace_rpc_clnt_call(struct __crace_rpc_client *cl, unsigned long proc,
+                                      __crace_rpc_xdrproc xargs, char *argsp,
+                                      __crace_rpc_xdrproc xres, char *resp,
+                                      struct __crace_rpc_timeval timeout) {
+  struct __crace_rpc_cu *cu = (struct __crace_rpc_cu *)cl->cl_private;
+  struct __crace_rpc_err *e = &cu->cu_error;
+  int tcp = cu->cu_outxdrs.x_handy == 1; /* see __crace_rpc_client_create */
+  int nrefreshes = 2;
+  struct __crace_rpc_stream s;
+  if (!tcp && cu->cu_total.tv_usec != -1)
+    timeout = cu->cu_total;
+  int zero = timeout.tv_sec == 0 && timeout.tv_usec == 0;
+call_again:
+  if (tcp)
+    e->re_status = CRACE_RPC_SUCCESS;
+  if (xargs || tcp) {
+    unsigned *xid = (unsigned *)cu->cu_outbuf;
+    if (tcp)
+      --*xid;
+    else
+      ++*xid;
+    __crace_rpc_stream_init(&s, 0, cu->cu_xdrpos, cu->cu_sendsz - cu->cu_xdrpos, 0);
+    s.record = tcp;
+    long p = (long)proc;
+    if (!s.x.x_ops->x_putlong(&s.x, &p) ||
+        !cl->cl_auth->ah_ops->ah_marshal(cl->cl_auth, &s.x) || !xargs ||
+        !xargs(&s.x, argsp)) {
+      if (tcp && e->re_status != CRACE_RPC_SUCCESS)
+        return e->re_status;
+      return e->re_status = CRACE_RPC_CANTENCODEARGS;
+    }
+    if (__crace_nondet_bits(1)) {
+      e->ru.re_errno = 1 + (int)__crace_nondet_bits(7);
+      return e->re_status = CRACE_RPC_CANTSEND;
+    }
+    if (tcp && !xres && zero)
+      return CRACE_RPC_SUCCESS; /* not shipped: message passing */
+    if (zero)
+      return e->re_status = CRACE_RPC_TIMEDOUT;
+  }
+  /* Waiting: datagrams that are not the reply (UDP), then the end.
+     (Choices are single bits: explore tries each.) */
+  char *in = tcp ? 0 : cu->cu_inbuf;
+  if (in && __crace_nondet_bits(1))
+    __crace_libc_input(in, 4);
+  if (!__crace_nondet_bits(1)) {
+    if (__crace_nondet_bits(1))
+      return e->re_status = CRACE_RPC_TIMEDOUT;
+    e->ru.re_errno = 1 + (int)__crace_nondet_bits(7);
+    return e->re_status = CRACE_RPC_CANTRECV;
+  }
+  /* The reply: the call's xid (any without a call), REPLY, then its kind. */
+  if (in) {
+    if (xargs)
+      __builtin_memcpy(in, cu->cu_outbuf, 4);
+    else
+      __crace_libc_input(in, 4);
+    __crace_rpc_store_be(in + 4, 1);
+  }
+  if (!__crace_nondet_bits(1)) {
+    if (!tcp && __crace_nondet_bits(1))
+      return e->re_status = CRACE_RPC_CANTDECODERES; /* the header does not decode */
+    __crace_rpc_reply_error(e);
+    if (nrefreshes > 0 && cl->cl_auth->ah_ops->ah_refresh(cl->cl_auth)) {
+      nrefreshes--;
+      goto call_again;
+    }
+    return e->re_status;
+  }
+  /* Accepted, a null verifier, SUCCESS: the results. */
+  struct __crace_rpc_opaque_auth verf = {0, 0, 0};
+  if (in) {
+    __crace_rpc_store_be(in + 8, 0);
+    __crace_rpc_store_be(in + 12, 0);
+    __crace_rpc_store_be(in + 16, 0);
+    __crace_rpc_store_be(in + 20, 0);
+  }
+  __crace_rpc_stream_init(&s, 1, 24, tcp ? 0 : cu->cu_recvsz - 24, in);
+  s.record = tcp;
+  if (tcp && !cl->cl_auth->ah_ops->ah_validate(cl->cl_auth, &verf)) {
+    e->ru.re_errno = 6; /* AUTH_INVALIDRESP */
+    return e->re_status = 7;
+  }
+  if (!xres || !xres(&s.x, resp)) {
+    if (!tcp)
+      return e->re_status = CRACE_RPC_CANTDECODERES;
+    /* the record ended, or reading it timed out or failed */
+    static const int tcp_fail[4] = {2, 2, 5, 4};
+    return e->re_status = tcp_fail[__crace_nondet_bits(2)];
+  }
+  if (!tcp && !cl->cl_auth->ah_ops->ah_validate(cl->cl_auth, &verf)) {
+    e->ru.re_errno = 6; /* AUTH_INVALIDRESP */
+    return e->re_status = 7;
+  }
+  return e->re_status = CRACE_RPC_SUCCESS;
+}
+/* clnt_broadcast (glibc): the arguments are encoded into a 1400-byte call
+   to the port mapper's CALLIT (with an authunix credential), sent, and
+   replies are taken until eachresult returns TRUE (RPC_SUCCESS) or the
+   wait times out. Each reply that decodes as accepted runs xresults on its
+   results (after the forwarded port and the results' length), eachresult
+   if its xid is the call's, then xresults with an XDR_FREE stream. */
+CRACE_MODEL int clnt_broadcast(unsigned long prog, unsigned long vers, unsigned long proc,
+                               __crace_rpc_xdrproc xargs, char *argsp,
+                               __crace_rpc_xdrproc xresults, char *resultsp,
+                               int (*eachresult)(char *, struct __crace_rpc_sockaddr_in *)) {
+  struct __crace_rpc_stream s;
+  struct __crace_rpc_auth *a = authunix_create_default();
+  int stat;
+  if (!a)
+    return __crace_unknown_int(); /* glibc marshals through a null handle */
+  if (__crace_nondet_bits(1)) {
+    stat = CRACE_RPC_CANTSEND; /* no socket, or no broadcast on it */
+    goto done;
+  }
+  __crace_rpc_stream_init(&s, 0, 0, 1400, 0);
+  long w = 0;
+  unsigned long u[3] = {prog, vers, proc};
+  if (!__crace_rpc_room(&s, 24) || !a->ah_ops->ah_marshal(a, &s.x) ||
+      !xdr_u_long(&s.x, &u[0]) || !xdr_u_long(&s.x, &u[1]) || !xdr_u_long(&s.x, &u[2]) ||
+      !s.x.x_ops->x_putlong(&s.x, &w) || !xargs(&s.x, argsp)) {
+    stat = CRACE_RPC_CANTENCODEARGS;
+    goto done;
+  }
+  if (__crace_nondet_bits(1)) {
+    stat = CRACE_RPC_CANTSEND;
+    goto done;
+  }
+  if (!eachresult) {
+    stat = CRACE_RPC_SUCCESS;
+    goto done;
+  }
+  for (;;) {
+    if (!__crace_nondet_bits(1)) {
+      if (__crace_nondet_bits(1))
+        stat = CRACE_RPC_TIMEDOUT;
+      else
+        stat = __crace_nondet_bits(1) ? CRACE_RPC_CANTRECV : CRACE_RPC_CANTSEND;
+      goto done;
+    }
+    /* A reply: accepted with SUCCESS, or not (no results). (The bits'
+       first value, 0, is the way out of the loop: explore tries it first.) */
+    int done_ = 0;
+    if (!__crace_nondet_bits(1)) {
+      unsigned long port, len;
+      __crace_rpc_stream_init(&s, 1, 24, 8800 - 24, 0);
+      if (xdr_u_long(&s.x, &port) && xdr_u_long(&s.x, &len) && xresults(&s.x, resultsp) &&
+          !__crace_nondet_bits(1) /* the xid is the call's */) {
+        struct __crace_rpc_sockaddr_in raddr;
+        raddr.sin_family = 2;
+        raddr.sin_port = (unsigned short)((port & 0xff) << 8 | (port >> 8 & 0xff));
+        raddr.sin_addr = (unsigned)__crace_nondet_int();
+        __builtin_memset(raddr.sin_zero, 0, sizeof raddr.sin_zero);
+        done_ = eachresult(resultsp, &raddr);
+      }
+    }
+    __crace_rpc_stream_init(&s, 2, 0, 0, 0);
+    xresults(&s.x, resultsp);
+    if (done_) {
+      stat = CRACE_RPC_SUCCESS;
+      goto done;
+    }
+  }
+done:
+  a->ah_ops->ah_destroy(a);
+  return stat;
+}
+
+/* clnt_sperrno: glibc's messages (constant strings). */
+static const char *const __crace_rpc_errstr[18] = {
+    "RPC: Success",
+    "RPC: Can't encode arguments",
+    "RPC: Can't decode result",
+    "RPC: Unable to send",
+    "RPC: Unable to receive",
+    "RPC: Timed out",
+    "RPC: Incompatible versions of RPC",
+    "RPC: Authentication error",
+    "RPC: Program unavailable",
+    "RPC: Program/version mismatch",
+    "RPC: Procedure unavailable",
+    "RPC: Server can't decode arguments",
+    "RPC: Remote system error",
+    "RPC: Unknown host",
+    "RPC: Port mapper failure",
+    "RPC: Program not registered",
+    "RPC: Failed (unspecified error)",
+    "RPC: Unknown protocol"};
+CRACE_MODEL char *clnt_sperrno(int stat) {
+  if (stat >= 0 && stat < 18)
+    return (char *)__crace_rpc_errstr[stat];
+  return (char *)"RPC: (unknown error code)";
+}
+int fputs(const char *, void *);
+CRACE_MODEL void clnt_perrno(int stat) { fputs(clnt_sperrno(stat), stderr); }

@@ -324,14 +324,43 @@ void runCleanupPasses(Module &M) {
   FPM.addPass(PromotePass());
   MPM.addPass(createModuleToFunctionPassAdaptor(std::move(FPM)));
   MPM.run(M, PC.MAM);
-  // Unused internal model functions are dead weight for every engine.
-  SmallVector<Function *, 32> Dead;
-  for (Function &F : M)
-    if (F.hasInternalLinkage() && F.use_empty() &&
-        F.hasFnAttribute(Attribute::AlwaysInline))
-      Dead.push_back(&F);
-  for (Function *F : Dead)
-    F->eraseFromParent();
+  // Unused internal model functions are dead weight for every engine; so
+  // are unused internal tables of function pointers (the models' operation
+  // tables, e.g. Sun RPC's), which would keep the functions they hold.
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    SmallVector<Function *, 32> Dead;
+    for (Function &F : M) {
+      F.removeDeadConstantUsers();
+      if (F.hasInternalLinkage() && F.use_empty() &&
+          F.hasFnAttribute(Attribute::AlwaysInline))
+        Dead.push_back(&F);
+    }
+    for (Function *F : Dead)
+      F->eraseFromParent();
+    SmallVector<GlobalVariable *, 8> DeadTables;
+    for (GlobalVariable &G : M.globals()) {
+      G.removeDeadConstantUsers();
+      if (!G.hasLocalLinkage() || !G.use_empty() || !G.hasInitializer())
+        continue;
+      bool HoldsFunction = false;
+      SmallVector<const Constant *, 8> Work = {G.getInitializer()};
+      while (!Work.empty() && !HoldsFunction) {
+        const Constant *C = Work.pop_back_val();
+        if (isa<Function>(C))
+          HoldsFunction = true;
+        else
+          for (const Use &U : C->operands())
+            if (auto *K = dyn_cast<Constant>(U.get()))
+              Work.push_back(K);
+      }
+      if (HoldsFunction)
+        DeadTables.push_back(&G);
+    }
+    for (GlobalVariable *G : DeadTables)
+      G->eraseFromParent();
+    Changed = !Dead.empty() || !DeadTables.empty();
+  }
 }
 
 /// Clang lowers atomic loads and stores of pointers to integer ones
