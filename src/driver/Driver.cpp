@@ -469,6 +469,21 @@ constexpr double MoreRacesShare = 0.25;
 constexpr double ExploreShare = 0.8, KissShare = 0.5, KissCap = 15,
                  KissWorkShare = 0.25;
 
+/// A portfolio stage's work budget in units: the user's --X-work when
+/// given, else the work of at most Cap seconds, of Share of the run's
+/// limit and of the user's --X-budget seconds, at the calibrated rate.
+uint64_t stageWork(const Watchdog &Dog, double Cap, double Share,
+                   unsigned BudgetSecs, uint64_t Work) {
+  if (Work)
+    return Work;
+  double Secs = Cap;
+  if (Dog.limitSeconds())
+    Secs = std::min(Secs, Dog.limitSeconds() * Share);
+  if (BudgetSecs)
+    Secs = std::min(Secs, double(BudgetSecs));
+  return std::max<uint64_t>(1, unitsForSeconds(Secs));
+}
+
 bool hasDataRace(const Result &R) {
   for (const Finding &F : R.Findings)
     if (F.Category == FindingCategory::DataRace)
@@ -562,13 +577,8 @@ Result runPortfolio(const ProgramModel &PM, const EngineOptions &EO,
   StaticOpts.Cancelled = &Dog.StageCancel;
   // From the configured limit, not the time left after the front end: the
   // budget, hence the report, must not depend on how long parsing took.
-  double WhoopSecs = WhoopShareCap;
-  if (Dog.limitSeconds())
-    WhoopSecs = std::min(WhoopSecs, Dog.limitSeconds() * WhoopShare);
-  if (EO.WhoopBudget)
-    WhoopSecs = std::min(WhoopSecs, double(EO.WhoopBudget));
-  StaticOpts.WhoopWork =
-      EO.WhoopWork ? EO.WhoopWork : std::max<uint64_t>(1, unitsForSeconds(WhoopSecs));
+  StaticOpts.WhoopWork = stageWork(Dog, WhoopShareCap, WhoopShare,
+                                   EO.WhoopBudget, EO.WhoopWork);
   StaticOpts.WhoopWallLimit =
       WallSafety * double(StaticOpts.WhoopWork) / double(UnitsPerSecond);
   Dog.beginStage(0);
@@ -633,13 +643,8 @@ Result runPortfolio(const ProgramModel &PM, const EngineOptions &EO,
   // KissWorkShare of the run's limit, at the calibrated rate; the wall
   // clock (KissShare of the time left, at most WallSafety times those
   // seconds) is the safety net.
-  double KissSecs = KissCap;
-  if (Dog.limitSeconds())
-    KissSecs = std::min(KissSecs, Dog.limitSeconds() * KissWorkShare);
-  if (EO.KissBudget)
-    KissSecs = std::min(KissSecs, double(EO.KissBudget));
   KissOpts.KissWork =
-      EO.KissWork ? EO.KissWork : std::max<uint64_t>(1, unitsForSeconds(KissSecs));
+      stageWork(Dog, KissCap, KissWorkShare, EO.KissBudget, EO.KissWork);
   Remaining = Dog.remaining();
   double KissWall = WallSafety * double(KissOpts.KissWork) / double(UnitsPerSecond);
   if (!std::isinf(Remaining))

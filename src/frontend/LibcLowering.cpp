@@ -21,21 +21,16 @@ unsigned lowerVariadicLibraryCalls(Module &M) {
     if (auto *CI = dyn_cast<CallInst>(U);
         CI && CI->getCalledOperand() == Ioctl && CI->arg_size() >= 2)
       Calls.push_back(CI);
+  FunctionType *FT = Model->getFunctionType();
+  auto *PtrTy = cast<PointerType>(FT->getParamType(2));
   unsigned N = 0;
   for (CallInst *CI : Calls) {
+    Value *Fd = CI->getArgOperand(0), *Req = CI->getArgOperand(1);
+    if (!Fd->getType()->isIntegerTy() || !Req->getType()->isIntegerTy() ||
+        !CI->getType()->isIntegerTy())
+      continue;
     IRBuilder<> B(CI);
-    FunctionType *FT = Model->getFunctionType();
-    auto Cast = [&](Value *V, Type *To) -> Value * {
-      if (V->getType() == To)
-        return V;
-      if (V->getType()->isIntegerTy() && To->isIntegerTy())
-        return B.CreateZExtOrTrunc(V, To);
-      return nullptr;
-    };
-    Value *Fd = Cast(CI->getArgOperand(0), FT->getParamType(0));
-    Value *Req = Cast(CI->getArgOperand(1), FT->getParamType(1));
-    Type *PtrTy = FT->getParamType(2);
-    Value *Ptr = ConstantPointerNull::get(cast<PointerType>(PtrTy));
+    Value *Ptr = ConstantPointerNull::get(PtrTy);
     unsigned How = 0;
     if (CI->arg_size() >= 3) {
       Value *A = CI->getArgOperand(2);
@@ -47,15 +42,12 @@ unsigned lowerVariadicLibraryCalls(Module &M) {
         How = 2;
       }
     }
-    if (!Fd || !Req || !CI->getType()->isIntegerTy())
-      continue;
     CallInst *New = B.CreateCall(
-        Model, {Fd, Req, Ptr, ConstantInt::get(FT->getParamType(3), How)});
+        Model, {B.CreateZExtOrTrunc(Fd, FT->getParamType(0)),
+                B.CreateZExtOrTrunc(Req, FT->getParamType(1)), Ptr,
+                ConstantInt::get(FT->getParamType(3), How)});
     New->setDebugLoc(CI->getDebugLoc());
-    Value *R = New;
-    if (R->getType() != CI->getType())
-      R = B.CreateSExtOrTrunc(R, CI->getType());
-    CI->replaceAllUsesWith(R);
+    CI->replaceAllUsesWith(B.CreateSExtOrTrunc(New, CI->getType()));
     CI->eraseFromParent();
     ++N;
   }

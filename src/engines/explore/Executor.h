@@ -33,6 +33,7 @@
 #include "llvm/IR/Instructions.h"
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <map>
 #include <optional>
 #include <set>
@@ -333,10 +334,13 @@ private:
   Status callSscanf(unsigned T, const llvm::Function *F,
                     const llvm::CallBase &CB, bool &Visible);
   Status performSscanf(unsigned T, const llvm::CallBase &CB);
-  /// The C string at Addr (without its zero), its bytes and zero recorded
-  /// as reads in P when P is given; nullopt (Error set) when Addr is not
-  /// a string in live memory.
-  std::optional<std::string> readCString(Word Addr, PendingOp *P);
+  /// The C string at Addr (without its zero), at most Max bytes of it (a
+  /// string cut at Max needs no zero), the bytes read (the zero too when
+  /// reached) recorded as reads in P when P is given; nullopt (Error set)
+  /// when Addr is not a string in live memory.
+  std::optional<std::string>
+  readCString(Word Addr, PendingOp *P,
+              uint64_t Max = std::numeric_limits<uint64_t>::max());
   /// Performs the pending natively executed call CB of thread T.
   Status performNative(unsigned T, const llvm::CallBase &CB);
   /// A library call the executor runs natively (F): a memory operation

@@ -163,7 +163,9 @@ private:
   void exploreRound();
   void search();
   bool finished() const;
-  bool budgetSpent() const;
+  /// Why the search must stop for good (its first bound reached), if so.
+  std::optional<std::string> boundReached() const;
+  bool budgetSpent() const { return boundReached().has_value(); }
   /// The share of the budgets for more races after the first is spent
   /// (EngineOptions::MoreRacesShare).
   bool moreRacesSpent() const;
@@ -1296,11 +1298,27 @@ Result Explorer::run() {
   return std::move(R);
 }
 
-bool Explorer::budgetSpent() const {
-  return (Opts.MaxExecutions && Executions >= Opts.MaxExecutions) ||
-         (Opts.MaxTransitions && Transitions >= Opts.MaxTransitions) ||
-         (Opts.MaxInstructions && instructions() >= Opts.MaxInstructions) ||
-         moreRacesSpent();
+std::optional<std::string> Explorer::boundReached() const {
+  if (Opts.MaxExecutions && Executions >= Opts.MaxExecutions)
+    return formatv("execution bound of {0} reached (--max-executions)",
+                   Opts.MaxExecutions)
+        .str();
+  if (Opts.MaxTransitions && Transitions >= Opts.MaxTransitions)
+    return formatv("bound of {0} scheduling points over all runs reached "
+                   "(--max-transitions)",
+                   Opts.MaxTransitions)
+        .str();
+  if (Opts.MaxInstructions && instructions() >= Opts.MaxInstructions)
+    return formatv("bound of {0} executed instructions over all runs "
+                   "reached (--max-instructions)",
+                   Opts.MaxInstructions)
+        .str();
+  if (moreRacesSpent())
+    return formatv("after the first race, the search for more stopped at "
+                   "{0} % of its budget",
+                   unsigned(Opts.MoreRacesShare * 100))
+        .str();
+  return std::nullopt;
 }
 
 bool Explorer::moreRacesSpent() const {
@@ -1324,37 +1342,9 @@ void Explorer::exploreRound() {
       break;
     if (Opts.StopAtFirstRace && Races)
       break;
-    if (Opts.MaxExecutions && Executions >= Opts.MaxExecutions) {
+    if (auto Bound = boundReached()) {
       if (backtrack()) {
-        note(formatv("execution bound of {0} reached (--max-executions)",
-                     Opts.MaxExecutions));
-        Exhaustive = false;
-      }
-      break;
-    }
-    if (Opts.MaxTransitions && Transitions >= Opts.MaxTransitions) {
-      if (backtrack()) {
-        note(formatv("bound of {0} scheduling points over all runs reached "
-                     "(--max-transitions)",
-                     Opts.MaxTransitions));
-        Exhaustive = false;
-      }
-      break;
-    }
-    if (Opts.MaxInstructions && instructions() >= Opts.MaxInstructions) {
-      if (backtrack()) {
-        note(formatv("bound of {0} executed instructions over all runs "
-                     "reached (--max-instructions)",
-                     Opts.MaxInstructions));
-        Exhaustive = false;
-      }
-      break;
-    }
-    if (moreRacesSpent()) {
-      if (backtrack()) {
-        note(formatv("after the first race, the search for more stopped at "
-                     "{0} % of its budget",
-                     unsigned(Opts.MoreRacesShare * 100)));
+        note(*Bound);
         Exhaustive = false;
       }
       break;

@@ -354,20 +354,8 @@ std::optional<std::string> Executor::printfText(unsigned T, const Function *F,
     Error = "printf call without its format";
     return std::nullopt;
   }
-  auto Read = [&](uint64_t Addr, uint64_t Max) -> std::optional<std::string> {
-    auto Id = objectAt(Addr);
-    if (!Id || !Objects[*Id].Alive || Objects[*Id].IsFunction)
-      return std::nullopt;
-    const Object &O = Objects[*Id];
-    uint64_t Off = Addr - O.Base, End = Off;
-    while (End < O.Size && End - Off < Max && O.Bytes[End] != 0)
-      ++End;
-    if (End >= O.Size && End - Off < Max)
-      return std::nullopt; // no terminating zero inside the object
-    uint64_t N = End - Off + (End - Off < Max ? 1 : 0);
-    if (P && N && !memRef(Addr, N, false, false, *P, "read"))
-      return std::nullopt;
-    return std::string(O.Bytes.begin() + Off, O.Bytes.begin() + End);
+  auto Read = [&](uint64_t Addr, uint64_t Max) {
+    return readCString(Addr, P, Max);
   };
   auto Fmt = Read(get(CB.getArgOperand(Shape->Fmt), T).W,
                   std::numeric_limits<uint64_t>::max());

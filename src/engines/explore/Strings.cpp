@@ -161,7 +161,8 @@ std::optional<Word> Executor::stringResult(unsigned T, const Function *F,
   return R;
 }
 
-std::optional<std::string> Executor::readCString(Word Addr, PendingOp *P) {
+std::optional<std::string> Executor::readCString(Word Addr, PendingOp *P,
+                                                 uint64_t Max) {
   auto Id = objectAt(Addr);
   if (!Id || !Objects[*Id].Alive || Objects[*Id].IsFunction) {
     Error = "not a pointer to live memory";
@@ -169,13 +170,15 @@ std::optional<std::string> Executor::readCString(Word Addr, PendingOp *P) {
   }
   const Object &O = Objects[*Id];
   uint64_t Off = Addr - O.Base, End = Off;
-  while (End < O.Size && O.Bytes[End] != 0)
+  while (End < O.Size && End - Off < Max && O.Bytes[End] != 0)
     ++End;
-  if (End >= O.Size) {
+  bool Zero = End - Off < Max; // stopped at the zero, which is read too
+  if (End >= O.Size && Zero) {
     Error = "string without terminating zero";
     return std::nullopt;
   }
-  if (P && !memRef(Addr, End + 1 - Off, false, false, *P, "read"))
+  uint64_t N = End - Off + (Zero ? 1 : 0);
+  if (P && N && !memRef(Addr, N, false, false, *P, "read"))
     return std::nullopt;
   return std::string(O.Bytes.begin() + Off, O.Bytes.begin() + End);
 }
