@@ -127,3 +127,28 @@ TEST(PrintfTest, RefusesWhatItCannotFormat) {
 }
 
 } // namespace
+
+// On ILP32 a long is as wide as an int: %ld takes a 32-bit operand and only
+// %lld a 64-bit one (a va_list walk that took 8 bytes for %ld read past
+// the operands of knot's `output("...%ldM\n", n)`).
+TEST(PrintfTest, LongIsPointerWidthOnIlp32) {
+  std::vector<unsigned> Widths;
+  std::string Error;
+  auto Text = formatPrintf(
+      "%ld|%lld|%d|%lu",
+      [&](PrintfArg::Kind K, unsigned Width, std::string &) {
+        Widths.push_back(Width);
+        PrintfArg A;
+        A.K = K;
+        A.Width = Width;
+        A.Bits = 7;
+        return std::optional<PrintfArg>(A);
+      },
+      32, [](uint64_t, uint64_t) { return std::optional<std::string>(); },
+      Error, PrintfCountStore([](uint64_t, unsigned, uint64_t, std::string &) {
+        return false;
+      }));
+  ASSERT_TRUE(Text) << Error;
+  EXPECT_EQ(*Text, "7|7|7|7");
+  EXPECT_EQ(Widths, (std::vector<unsigned>{32, 64, 32, 32}));
+}

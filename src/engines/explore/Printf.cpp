@@ -93,14 +93,14 @@ formatPrintf(StringRef Fmt, PrintfArgSource NextArg, unsigned LongBits,
     }
     // Length modifier: the operand already has its promoted width; hh and
     // h narrow it again, as printf does.
-    unsigned Narrow = 0, Width = IntBits;
+    unsigned Narrow = 0, Width = IntBits, Longs = 0;
     bool LongDouble = false;
     while (I < Fmt.size() && StringRef("hljztqL").contains(Fmt[I])) {
       char L = Fmt[I++];
       if (L == 'h')
         Narrow = Narrow == 16 ? 8 : 16;
       else if (L == 'l')
-        Width = Width == LongBits ? 64 : LongBits; // l, then ll
+        Width = ++Longs == 1 ? LongBits : 64; // l, then ll (long is int-sized on ILP32)
       else if (L == 'z' || L == 't')
         Width = LongBits;
       else if (L == 'j' || L == 'q')
