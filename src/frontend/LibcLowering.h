@@ -7,7 +7,10 @@
 //   - `ioctl(fd, request, arg)` -> `__crace_libc_ioctl(fd, request, p, how)`
 //     where p is arg (a pointer; an integer of pointer width is converted)
 //     or null when there is none, and how is 1 for a pointer operand, 2 for
-//     an integer one, 0 for none.
+//     an integer one, 0 for none;
+//   - `syscall(nr, fd, buf, n)` with a constant nr that is read or write
+//     on the target (i386 3/4, x86_64 0/1) -> `read`/`write(fd, buf, n)`,
+//     whose models say what moves.
 // A call whose callee is the program's own definition, or whose model is
 // absent, is left as it is.
 //
