@@ -922,7 +922,17 @@ CRACE_MODEL unsigned long long __crace_libc_clock_read(void) {
         (unsigned long long)(__crace_nondet_bits(31)) * 1000000000ull +
         __crace_nondet_bits(29);
   }
-  __crace_libc_clock_ns += __crace_nondet_bits(32);
+  /* Any step of 0 to 2^32 - 1 ns. The drawn value v is the step, except
+     that 1, 2, 3 and 1, 2, 3 ms trade places: explore's sampling, which
+     favours small values, then gives whole milliseconds often, so a loop
+     that waits for an exact elapsed time (a cycle-counter calibration
+     waiting for "start + 1000 us") ends in a few readings. */
+  unsigned long long v = __crace_nondet_bits(32);
+  if (v >= 1 && v <= 3)
+    v *= 1000000ull;
+  else if (v % 1000000ull == 0 && v >= 1000000ull && v <= 3000000ull)
+    v /= 1000000ull;
+  __crace_libc_clock_ns += v;
   unsigned long long now = __crace_libc_clock_ns;
   __crace_unlock(&__crace_libc_clock_lock);
   return now;
