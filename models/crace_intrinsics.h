@@ -59,6 +59,10 @@ void *__crace_nondet_ptr(void);
 /* An input of BITS bits (1..32), zero-extended: its domain has 2^BITS
    values, which the explore engine enumerates when it is small. */
 unsigned __crace_nondet_bits(int bits);
+/* Any 32-bit value, drawn as the length of an input (how many bytes a read
+   returns): the explore engine's comparison-guided inputs change it when
+   they add or remove input bytes. */
+unsigned __crace_nondet_count(void);
 /* Results a model does not compute exactly (strcmp's sign, strchr's
    position): any value. Engines that execute the program cannot trust a
    run past one of these. */

@@ -22,9 +22,11 @@ CRACE_MODEL void __crace_libc_input(void *p, crace_size_t n) {
   for (crace_size_t i = 0; i < n; i++)
     b[i] = (unsigned char)__crace_nondet_bits(8);
 }
-/* A count of input items in [0, n]. */
+/* A count of input items in [0, n] (a __crace_nondet_count: explore's
+   comparison-guided inputs lengthen the read that holds the bytes they
+   add). */
 CRACE_MODEL crace_size_t __crace_libc_count(crace_size_t n) {
-  crace_size_t k = (crace_size_t)(unsigned)__crace_nondet_int();
+  crace_size_t k = (crace_size_t)__crace_nondet_count();
   return k <= n ? k : n;
 }
 /* Input of at most cap - 1 bytes and a zero after them (cap > 0); when

@@ -591,6 +591,11 @@ unsigned Executor::spawn(const Function *F, Word Arg, unsigned Creator) {
 
 Status Executor::reset(NondetSource NewNondet) {
   Nondet = std::move(NewNondet);
+  DrawCount.clear();
+  Taint.clear();
+  CallDraw.clear();
+  LoadAddr.clear();
+  Cmps.clear();
   Threads.clear();
   Locks.clear();
   Barriers.clear();
@@ -1060,11 +1065,11 @@ std::optional<Word> Executor::externalValue(const Function *F,
     return Word(0);
   // Values from the environment: nondeterministic inputs.
   if (N == "random" || N == "clock" || N == "sysconf")
-    return mask(Nondet(Bits > 32 ? 64 : 32), Bits);
+    return mask(draw(T, Bits > 32 ? 64 : 32), Bits);
   // fcntl/ioctl without a pointer argument (those are not executed): -1 or
   // a non-negative value from the kernel.
   if (N == "fcntl" || N == "fcntl64" || N == "ioctl") {
-    Word V = Nondet(32);
+    Word V = draw(T, 32);
     return mask(int32_t(V) < -1 ? Word(-1) : V, Bits);
   }
   return std::nullopt;
@@ -1202,11 +1207,13 @@ Status Executor::callExternal(unsigned T, const Function *F,
       return Status::Ok;
     }
     case Intrinsic::NondetInt:
-      Result(mask(Nondet(32), CB.getType()->getIntegerBitWidth()));
+    case Intrinsic::NondetCount:
+      Result(mask(draw(T, 32, *In == Intrinsic::NondetCount),
+                  CB.getType()->getIntegerBitWidth()));
       advance(T);
       return Status::Ok;
     case Intrinsic::NondetLongLong:
-      Result(mask(Nondet(64), CB.getType()->getIntegerBitWidth()));
+      Result(mask(draw(T, 64), CB.getType()->getIntegerBitWidth()));
       advance(T);
       return Status::Ok;
     case Intrinsic::NondetBits: {
@@ -1214,7 +1221,9 @@ Status Executor::callExternal(unsigned T, const Function *F,
       Word Bits = Arg(0);
       if (Bits < 1 || Bits > 32)
         return unsupported(&CB, "__crace_nondet_bits needs 1..32 bits");
-      Result(mask(Nondet(unsigned(Bits)), CB.getType()->getIntegerBitWidth()));
+      Result(mask(draw(T, unsigned(Bits)), CB.getType()->getIntegerBitWidth()));
+      if (Guidance)
+        CallDraw[{T, &CB}] = CurDraw;
       advance(T);
       return Status::Ok;
     }
@@ -1553,6 +1562,9 @@ Status Executor::execute(unsigned T, bool &Visible) {
         return memoryError(&I, Error);
       return unsupported(&I, Error);
     }
+    if (Guidance)
+      if (auto *IC = dyn_cast<ICmpInst>(&I); IC && IC->isEquality())
+        noteICmp(T, *IC, Ops);
     setResult(T, &I, std::move(Out));
     advance(T);
     return Status::Ok;
@@ -1587,6 +1599,8 @@ Status Executor::performMemory(unsigned T) {
       for (uint64_t K = 0; K < N; ++K)
         R.W |= Word(Buf[K]) << (8 * K);
     }
+    if (Guidance && N == 1)
+      noteLoad(T, *LI, A);
     setResult(T, &I, std::move(R));
   } else if (auto *SI = dyn_cast<StoreInst>(&I)) {
     Word A = get(SI->getPointerOperand(), T).W;
@@ -1605,6 +1619,8 @@ Status Executor::performMemory(unsigned T) {
       if (!store(A, N, Buf))
         return Fail();
     }
+    if (Guidance && N == 1)
+      noteStore(T, *SI, A);
   } else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
     Word A = get(RMW->getPointerOperand(), T).W;
     Type *Ty = RMW->getValOperand()->getType();
@@ -1678,6 +1694,8 @@ Status Executor::performMemory(unsigned T) {
       if (!load(get(MT->getSource(), T).W, N, Buf.data()) ||
           !store(Dst, N, Buf.data()))
         return Fail();
+      if (Guidance)
+        noteCopy(Dst, get(MT->getSource(), T).W, N);
     } else {
       std::vector<uint8_t> Buf(N, uint8_t(get(MI->getArgOperand(1), T).W));
       if (!store(Dst, N, Buf.data()))

@@ -63,6 +63,40 @@ struct RVal {
   std::vector<uint8_t> Bytes;
 };
 
+/// One input draw: the thread that made it and its index among that
+/// thread's draws in the run (what comparison-guided inputs edit).
+struct DrawRef {
+  unsigned Tid = 0;
+  uint32_t Index = 0;
+  /// The draw is a count of input items (__crace_nondet_count: how many
+  /// bytes a read returns).
+  bool Count = false;
+};
+
+/// A comparison of input bytes with constant bytes that came out unequal
+/// (recorded under Executor::setInputGuidance; ExploreEngine edits the
+/// draws so that the next run makes it equal).
+struct InputCmp {
+  const llvm::Instruction *Site = nullptr;
+  /// Equal: the input operand should be Want (its terminating zero kept);
+  /// Contain: Want should occur in it (strstr, strchr).
+  enum Kind : uint8_t { Equal, Contain } K = Equal;
+  /// Overwrite the operand's first bytes in place (strncmp, memcmp, one
+  /// byte) rather than replace the whole string.
+  bool Overwrite = false;
+  /// The draws the operand's bytes came from, its end (the terminating
+  /// zero, or the byte after a bounded operand) last; none where a byte
+  /// is not input.
+  std::vector<std::optional<DrawRef>> Refs;
+  std::string Want;
+  /// The comparing thread, how many draws it had made by then, and whether
+  /// any of the operand's bytes still holds the value drawn for it (a
+  /// buffer the program has cleared or reused holds none).
+  unsigned Tid = 0;
+  uint32_t Next = 0;
+  bool Fresh = false;
+};
+
 /// One memory access made by a visible operation.
 struct MemRef {
   Word Addr = 0;
@@ -156,6 +190,13 @@ public:
   [[nodiscard]] bool exited() const { return Exited; }
   [[nodiscard]] const std::string &error() const { return Error; }
   [[nodiscard]] const llvm::Instruction *errorInst() const { return ErrorAt; }
+  /// Comparison-guided inputs: remember which draw each input byte in
+  /// memory came from (through byte copies), and collect the comparisons
+  /// of such bytes with constants that failed (inputCmps, reset per run).
+  void setInputGuidance(bool On) { Guidance = On; }
+  [[nodiscard]] const std::vector<InputCmp> &inputCmps() const { return Cmps; }
+  /// The draw being made (valid inside the NondetSource callback).
+  [[nodiscard]] DrawRef currentDraw() const { return CurDraw; }
   /// Where a thread of this run was found looping without any visible
   /// operation (MaxLocalSteps), if one was.
   /// Where a thread of this run met what the executor cannot execute (it
@@ -317,6 +358,30 @@ private:
                     const llvm::CallBase &CB, bool &Visible);
   /// strlen, strcmp, ... computed exactly (Strings.cpp); reads in P.
   static bool isStringBuiltin(const llvm::Function *F);
+  // Comparison-guided inputs (Guidance.cpp).
+  /// Draws an input of Bits bits for thread T (Count: a read's length).
+  Word draw(unsigned T, unsigned Bits, bool Count = false);
+  std::optional<DrawRef> taintAt(Word A) const;
+  void noteLoad(unsigned T, const llvm::LoadInst &LI, Word A);
+  void noteStore(unsigned T, const llvm::StoreInst &SI, Word A);
+  void noteCopy(Word Dst, Word Src, uint64_t N);
+  void noteICmp(unsigned T, const llvm::ICmpInst &I, llvm::ArrayRef<RVal> Ops);
+  void noteStringCall(unsigned T, const llvm::Function *F,
+                      const llvm::CallBase &CB, Word Result);
+  /// The draws of the bytes of [A, A + N) or, with N unset, of the string
+  /// at A and its zero (at most 4096 bytes); unset when none is input.
+  std::optional<std::vector<std::optional<DrawRef>>>
+  inputRefs(Word A, std::optional<uint64_t> N, bool *Fresh = nullptr);
+  /// Records Cmp as made by thread T now.
+  void addInputCmp(unsigned T, InputCmp Cmp, bool Fresh);
+  bool Guidance = false;
+  std::vector<uint32_t> DrawCount;
+  DrawRef CurDraw;
+  /// Per byte of memory an input draw wrote: the draw and the value.
+  llvm::DenseMap<Word, std::pair<DrawRef, uint8_t>> Taint;
+  llvm::DenseMap<std::pair<unsigned, const llvm::Value *>, DrawRef> CallDraw;
+  llvm::DenseMap<std::pair<unsigned, const llvm::Value *>, Word> LoadAddr;
+  std::vector<InputCmp> Cmps;
   std::optional<Word> stringResult(unsigned T, const llvm::Function *F,
                                    const llvm::CallBase &CB, PendingOp *P);
   Status callStringBuiltin(unsigned T, const llvm::Function *F,

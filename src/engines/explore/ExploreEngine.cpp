@@ -1,6 +1,7 @@
 //===- ExploreEngine.cpp - DPOR exploration and race checking -------------===//
 #include "engines/explore/ExploreEngine.h"
 #include "engines/explore/Executor.h"
+#include "engines/explore/Guidance.h"
 #include "model/ProgramModel.h"
 
 #include "llvm/Support/FormatVariadic.h"
@@ -9,6 +10,7 @@
 #include "llvm/Support/MathExtras.h"
 #include <algorithm>
 #include <chrono>
+#include <deque>
 #include <map>
 #include <optional>
 #include <random>
@@ -152,6 +154,7 @@ class Explorer {
 public:
   Explorer(const ProgramModel &PM, const EngineOptions &Opts)
       : PM(PM), Opts(Opts), Exec(PM, limits(Opts)), Rng(Opts.Seed) {
+    Exec.setInputGuidance(true);
     if (Opts.Pdp && Opts.Static && Opts.Static->CandidatesComplete)
       Oracle = std::make_unique<PdpOracle>(PM, *Opts.Static);
     MasksSignals = PM.module().getNamedMetadata("crace.signal_masking");
@@ -225,6 +228,25 @@ private:
   const EngineOptions &Opts;
   Executor Exec;
   std::mt19937_64 Rng;
+
+  // Comparison-guided inputs (Guidance.h): the draws of the current run
+  // per thread, the streams forced on the runs of a guided round, the
+  // guided runs still to make and the edits already queued.
+  DrawStreams RunDraws, Forced;
+  DrawCounts RunCounts;
+  /// An edited run to make, and the thread whose comparison it is for.
+  struct GuidedRun {
+    DrawStreams Draws;
+    unsigned Focus = 0;
+  };
+  std::deque<GuidedRun> Guided;
+  unsigned ForcedFocus = 0;
+  std::set<uint64_t> GuidedSeen;
+  std::set<const llvm::Instruction *> GuidedSites;
+  uint64_t GuidedRuns = 0;
+  uint64_t RoundFirstExecution = 0; // Executions after a round's first run
+  void learnFromRun();
+  void guidedRounds();
 
   std::vector<Node> Stack;
   std::vector<Word> InitNondet;
@@ -387,8 +409,30 @@ Word Explorer::drawNondet(unsigned Bits) {
   std::vector<Word> &Vals = StepNode < 0 ? InitNondet : Stack[StepNode].Nondet;
   std::vector<uint8_t> &VBits =
       StepNode < 0 ? InitNondetBits : Stack[StepNode].NondetBits;
+  DrawRef D = Exec.currentDraw();
+  std::vector<Word> &Drawn = RunDraws[D.Tid];
+  auto Record = [&](Word V) {
+    if (D.Count)
+      RunCounts[D.Tid].insert(uint32_t(Drawn.size()));
+    Drawn.push_back(V);
+    return V;
+  };
   if (NondetPos < Vals.size())
-    return Vals[NondetPos++];
+    return Record(Vals[NondetPos++]);
+  // A value chosen here (not enumerated): counts as sampled for the verdict.
+  auto Sampled = [&](Word V) {
+    SampledInput = true;
+    if (Bits < 64)
+      V &= (Word(1) << Bits) - 1;
+    Vals.push_back(V);
+    VBits.push_back(uint8_t(std::min(Bits, 64u)));
+    ++NondetPos;
+    return Record(V);
+  };
+  if (auto F = Forced.find(D.Tid); F != Forced.end() &&
+                                   D.Index < F->second.size() &&
+                                   Bits > Opts.EnumerateInputBits)
+    return Sampled(F->second[D.Index]); // a guided run: an edit's value
   if (Bits <= Opts.EnumerateInputBits) {
     // A small declared domain (bool, or --enumerate-inputs): every value
     // is tried, starting with 0; backtrack() moves the odometer.
@@ -396,25 +440,16 @@ Word Explorer::drawNondet(unsigned Bits) {
     Vals.push_back(0);
     VBits.push_back(uint8_t(Bits) | EnumeratedInput);
     ++NondetPos;
-    return 0;
+    return Record(0);
   }
-  SampledInput = true;
-  Word V;
   unsigned Pick = unsigned(Rng() % 10);
   if (Pick < 4)
-    V = Rng() % 4;
-  else if (Pick < 7)
-    V = Rng() % 16;
-  else if (Pick < 8)
-    V = Word(-1);
-  else
-    V = Rng();
-  if (Bits < 64)
-    V &= (Word(1) << Bits) - 1;
-  Vals.push_back(V);
-  VBits.push_back(uint8_t(std::min(Bits, 64u)));
-  ++NondetPos;
-  return V;
+    return Sampled(Rng() % 4);
+  if (Pick < 7)
+    return Sampled(Rng() % 16);
+  if (Pick < 8)
+    return Sampled(Word(-1));
+  return Sampled(Rng());
 }
 
 bool Explorer::ownsAtomic(unsigned T) const {
@@ -848,6 +883,8 @@ bool Explorer::execute() {
   Depth = 0;
   StepNode = -1;
   NondetPos = 0;
+  RunDraws.clear();
+  RunCounts.clear();
   size_t Prefix = Stack.size(); // nodes to replay (the last one re-chosen)
   Instructions += Exec.instructionsExecuted(); // the previous run's
   Status S = Exec.reset([this](unsigned Bits) { return drawNondet(Bits); });
@@ -1331,11 +1368,101 @@ bool Explorer::moreRacesSpent() const {
          Past(instructions(), FirstRaceInstructions, Opts.MaxInstructions);
 }
 
+namespace {
+/// Guided runs per search, and edits waiting at most.
+constexpr uint64_t MaxGuidedRuns = 512;
+constexpr size_t MaxGuidedQueued = 1024;
+constexpr size_t MaxCmpsLearnt = 16;
+
+uint64_t hashStreams(const DrawStreams &S) {
+  uint64_t H = 1469598103934665603ull;
+  auto Mix = [&](uint64_t V) {
+    H ^= V;
+    H *= 1099511628211ull;
+  };
+  for (const auto &[T, Vals] : S) {
+    Mix(T);
+    Mix(Vals.size());
+    for (Word V : Vals)
+      Mix(V);
+  }
+  return H;
+}
+} // namespace
+
+void Explorer::learnFromRun() {
+  // Learnt from the first run of a round and from guided runs (DPOR's
+  // other runs of a round vary the schedule, not the input). Every failed
+  // comparison of the run gives edits, queued in the order the run made
+  // the comparisons; a run that failed at a comparison site no run failed
+  // at before went further into the input's parser, and its edits go
+  // ahead of all others (depth first), the others behind (breadth first).
+  if (Executions != RoundFirstExecution && Forced.empty())
+    return;
+  // A guided run follows the thread whose input it edited (other threads'
+  // comparisons are those of the run it was made from, or of inputs
+  // nobody edited).
+  std::vector<const InputCmp *> Cmps;
+  for (const InputCmp &C : Exec.inputCmps())
+    if ((Forced.empty() || C.Tid == ForcedFocus) && Cmps.size() < MaxCmpsLearnt)
+      Cmps.push_back(&C);
+  bool NewSite = false;
+  for (const InputCmp *C : Cmps)
+    NewSite |= GuidedSites.insert(C->Site).second;
+  std::vector<GuidedRun> Edits;
+  for (const InputCmp *C : Cmps)
+    for (DrawStreams &E : guidedEdits(*C, RunDraws, RunCounts))
+      if (GuidedSeen.insert(hashStreams(E)).second)
+        Edits.push_back({std::move(E), C->Tid});
+  if (NewSite)
+    for (auto It = Edits.rbegin(); It != Edits.rend(); ++It)
+      Guided.push_front(std::move(*It));
+  else
+    for (GuidedRun &E : Edits)
+      Guided.push_back(std::move(E));
+  while (Guided.size() > MaxGuidedQueued)
+    Guided.pop_back();
+}
+
+void Explorer::guidedRounds() {
+  // One run per edit, with the default schedule (its races are found as
+  // in any run; DPOR over the inputs it reaches is the sampled rounds'
+  // business, not this search's).
+  // Guided runs go as deep as the search may (a parser is far into a run).
+  uint64_t ExecEnd = LevelExecEnd, TransEnd = LevelTransEnd;
+  bool Cut = LevelCut, DCut = DepthCut, TCut = ThreadCut;
+  uint64_t Depth0 = DepthLimit;
+  unsigned Threads0 = Exec.maxThreads();
+  DepthLimit = Opts.MaxDepth;
+  Exec.setMaxThreads(Opts.MaxThreads);
+  while (!Guided.empty() && GuidedRuns < MaxGuidedRuns && !finished()) {
+    Forced = std::move(Guided.front().Draws);
+    ForcedFocus = Guided.front().Focus;
+    Guided.pop_front();
+    ++GuidedRuns;
+    Stack.clear();
+    InitNondet.clear();
+    InitNondetBits.clear();
+    LevelExecEnd = Executions + 1;
+    LevelTransEnd = 0;
+    exploreRound();
+  }
+  Forced.clear();
+  LevelExecEnd = ExecEnd;
+  LevelTransEnd = TransEnd;
+  LevelCut = Cut;
+  DepthCut = DCut;
+  ThreadCut = TCut;
+  DepthLimit = Depth0;
+  Exec.setMaxThreads(Threads0);
+}
+
 void Explorer::exploreRound() {
   bool More = true;
   while (More && !Stop) {
     if (!execute())
       break;
+    learnFromRun();
     if (!(Opts.StopAtFirstRace && Races))
       tryHints();
     if (Stop)
@@ -1410,6 +1537,7 @@ void Explorer::search() {
       InitNondetBits.clear();
       SampledInput = false;
       Rounds = std::max(Rounds, Round);
+      RoundFirstExecution = Executions + 1;
       for (;;) {
         Stack.clear();
         unsigned Parts = NRounds - Round;
@@ -1427,6 +1555,7 @@ void Explorer::search() {
           break;
         ++InputVariants;
       }
+      guidedRounds();
       AnySampled |= SampledInput;
       if (!SampledInput)
         break;
@@ -1508,6 +1637,7 @@ void Explorer::finish(std::chrono::steady_clock::time_point Start) {
   R.stat("races", double(Races));
   R.stat("input_rounds", double(Rounds + 1));
   R.stat("input_variants", double(InputVariants));
+  R.stat("guided_runs", double(GuidedRuns));
   R.stat("race_hints_tried", double(HintRuns));
   R.stat("race_hints_confirmed", double(HintRaces));
   R.stat("pdp", Oracle ? 1.0 : 0.0);

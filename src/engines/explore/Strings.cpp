@@ -161,6 +161,85 @@ std::optional<Word> Executor::stringResult(unsigned T, const Function *F,
   return R;
 }
 
+void Executor::noteStringCall(unsigned T, const Function *F,
+                              const CallBase &CB, Word Result) {
+  if (Cmps.size() >= 256 || Taint.empty())
+    return;
+  auto Arg = [&](unsigned I) { return get(CB.getArgOperand(I), T).W; };
+  // The constant side's bytes: the string at A (at most Max bytes).
+  auto Bytes = [&](Word A, uint64_t Max) -> std::optional<std::string> {
+    std::string Saved = Error;
+    auto S = readCString(A, nullptr, Max);
+    Error = std::move(Saved);
+    return S;
+  };
+  InputCmp Cmp;
+  Cmp.Site = &CB;
+  StrFn Fn = strFn(F);
+  switch (Fn) {
+  case StrFn::Strcmp:
+  case StrFn::Strncmp:
+  case StrFn::Memcmp: {
+    if (Result == 0)
+      return;
+    bool Mem = Fn == StrFn::Memcmp;
+    std::optional<uint64_t> N;
+    if (Fn != StrFn::Strcmp)
+      N = std::min<uint64_t>(Arg(2), 4096);
+    for (unsigned W = 0; W < 2; ++W) {
+      bool Fresh = false;
+      auto Refs = inputRefs(Arg(W), Mem ? N : std::nullopt, &Fresh);
+      if (!Refs || inputRefs(Arg(1 - W), Mem ? N : std::nullopt))
+        continue; // not input, or input on both sides
+      std::optional<std::string> Want;
+      if (Mem) {
+        Want.emplace(*N, '\0');
+        std::string Saved = Error;
+        bool Ok = *N == 0 || load(Arg(1 - W), *N,
+                                  reinterpret_cast<uint8_t *>(Want->data()));
+        Error = std::move(Saved);
+        if (!Ok)
+          return;
+      } else {
+        Want = Bytes(Arg(1 - W), N ? *N : 4096);
+      }
+      if (!Want || Want->empty())
+        return;
+      Cmp.K = InputCmp::Equal;
+      Cmp.Overwrite = Fn != StrFn::Strcmp;
+      Cmp.Refs = std::move(*Refs);
+      Cmp.Want = std::move(*Want);
+      addInputCmp(T, std::move(Cmp), Fresh);
+      return;
+    }
+    return;
+  }
+  case StrFn::Strstr:
+  case StrFn::Strchr: {
+    if (Result != 0)
+      return;
+    bool Fresh = false;
+    auto Refs = inputRefs(Arg(0), std::nullopt, &Fresh);
+    if (!Refs)
+      return;
+    std::optional<std::string> Want;
+    if (Fn == StrFn::Strchr)
+      Want.emplace().push_back(char(Arg(1) & 0xff));
+    else
+      Want = Bytes(Arg(1), 4096);
+    if (!Want || Want->empty() || Want->front() == 0)
+      return;
+    Cmp.K = InputCmp::Contain;
+    Cmp.Refs = std::move(*Refs);
+    Cmp.Want = std::move(*Want);
+    addInputCmp(T, std::move(Cmp), Fresh);
+    return;
+  }
+  default:
+    return;
+  }
+}
+
 std::optional<std::string> Executor::readCString(Word Addr, PendingOp *P,
                                                  uint64_t Max) {
   auto Id = objectAt(Addr);
@@ -247,6 +326,8 @@ Status Executor::callStringBuiltin(unsigned T, const Function *F,
   auto R = stringResult(T, F, CB, &P);
   if (!R)
     return memoryError(&CB, "'" + F->getName().str() + "': " + Error);
+  if (Guidance)
+    noteStringCall(T, F, CB, *R);
   return pendNative(T, CB, std::move(P), *R, Visible);
 }
 
@@ -288,8 +369,8 @@ Status Executor::callFcntlGetLock(unsigned T, const Function *F,
   PendingOp P = nativeCall(F, CB);
   // Inputs: 0 = fails (-1), 1 = no conflicting lock (only l_type is
   // written, F_UNLCK), 2/3 = another process holds a read/write lock.
-  P.Aux = Nondet(2) & 3;
-  P.Aux2 = 1 + (Nondet(22) & 0x3fffff);
+  P.Aux = draw(T, 2) & 3;
+  P.Aux2 = 1 + (draw(T, 22) & 0x3fffff);
   Word Lock = get(CB.getArgOperand(2), T).W;
   FlockLayout L = flockLayout(PtrBytes, get(CB.getArgOperand(1), T).W & 0xff);
   if (P.Aux != 0 && !memRef(Lock, P.Aux == 1 ? 2 : L.Size, true, false, P,
