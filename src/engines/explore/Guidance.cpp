@@ -86,15 +86,26 @@ void Executor::noteStore(unsigned T, const StoreInst &SI, Word A) {
 void Executor::noteCopy(Word Dst, Word Src, uint64_t N) {
   if (Taint.empty())
     return;
+  // The input bytes among [Src, Src + N): looked up byte by byte, or found
+  // among all input bytes when there are fewer of those.
+  std::vector<std::pair<uint64_t, DrawRef>> From;
+  if (Taint.size() < N) {
+    for (const auto &[A, Entry] : Taint)
+      if (A >= Src && A - Src < N)
+        From.push_back({A - Src, Entry.first});
+  } else {
+    for (uint64_t K = 0; K < N; ++K)
+      if (auto It = Taint.find(Src + K); It != Taint.end())
+        From.push_back({K, It->second.first});
+  }
   std::vector<std::pair<Word, std::pair<DrawRef, uint8_t>>> Copied;
-  for (uint64_t K = 0; K < N && K < MaxStringBytes * 16; ++K)
-    if (auto It = Taint.find(Src + K); It != Taint.end()) {
-      uint8_t B = 0;
-      std::string Saved = Error;
-      load(Dst + K, 1, &B);
-      Error = std::move(Saved);
-      Copied.push_back({Dst + K, {It->second.first, B}});
-    }
+  for (const auto &[K, Ref] : From) {
+    uint8_t B = 0;
+    std::string Saved = Error;
+    load(Dst + K, 1, &B);
+    Error = std::move(Saved);
+    Copied.push_back({Dst + K, {Ref, B}});
+  }
   for (auto &[A, Ref] : Copied)
     Taint[A] = Ref;
 }
