@@ -1620,7 +1620,7 @@ Status Executor::performMemory(unsigned T) {
         return Fail();
     }
     if (Guidance && N == 1)
-      noteStore(T, *SI, A);
+      noteStore(T, *SI, A, uint8_t(V.Bytes.empty() ? V.W : V.Bytes[0]));
   } else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
     Word A = get(RMW->getPointerOperand(), T).W;
     Type *Ty = RMW->getValOperand()->getType();

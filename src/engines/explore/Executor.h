@@ -363,11 +363,15 @@ private:
   Word draw(unsigned T, unsigned Bits, bool Count = false);
   std::optional<DrawRef> taintAt(Word A) const;
   void noteLoad(unsigned T, const llvm::LoadInst &LI, Word A);
-  void noteStore(unsigned T, const llvm::StoreInst &SI, Word A);
+  /// SI stored the byte Stored at A.
+  void noteStore(unsigned T, const llvm::StoreInst &SI, Word A, uint8_t Stored);
   void noteCopy(Word Dst, Word Src, uint64_t N);
   void noteICmp(unsigned T, const llvm::ICmpInst &I, llvm::ArrayRef<RVal> Ops);
   void noteStringCall(unsigned T, const llvm::Function *F,
                       const llvm::CallBase &CB, Word Result);
+  /// The N bytes at A, read without an access and leaving Error as it was
+  /// (guidance only looks); unset when they are not all readable.
+  std::optional<std::string> peek(Word A, uint64_t N);
   /// The draws of the bytes of [A, A + N) or, with N unset, of the string
   /// at A and its zero (at most 4096 bytes); unset when none is input.
   std::optional<std::vector<std::optional<DrawRef>>>

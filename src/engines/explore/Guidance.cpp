@@ -26,9 +26,6 @@ using namespace llvm;
 namespace crace::explore {
 
 namespace {
-constexpr size_t MaxCmpsPerRun = 256;
-constexpr uint64_t MaxStringBytes = 4096;
-
 /// The value V is computed from, looking through integer casts.
 const Value *castSource(const Value *V) {
   while (auto *C = dyn_cast<CastInst>(V)) {
@@ -62,32 +59,39 @@ void Executor::addInputCmp(unsigned T, InputCmp Cmp, bool Fresh) {
 }
 
 void Executor::noteLoad(unsigned T, const LoadInst &LI, Word A) {
-  LoadAddr[{T, &LI}] = A;
+  // Taint only grows during a run: while it is empty, no load reads input.
+  if (!Taint.empty())
+    LoadAddr[{T, &LI}] = A;
 }
 
-void Executor::noteStore(unsigned T, const StoreInst &SI, Word A) {
+void Executor::noteStore(unsigned T, const StoreInst &SI, Word A,
+                         uint8_t Stored) {
   const Value *V = castSource(SI.getValueOperand());
-  uint8_t B = 0;
-  auto Stored = [&] {
-    std::string Saved = Error;
-    load(A, 1, &B);
-    Error = std::move(Saved);
-    return B;
-  };
   if (auto It = CallDraw.find({T, V}); It != CallDraw.end()) {
-    Taint[A] = {It->second, Stored()};
+    Taint[A] = {It->second, Stored};
     return;
   }
   if (auto It = LoadAddr.find({T, V}); It != LoadAddr.end())
-    if (auto Src = Taint.find(It->second); Src != Taint.end())
-      Taint[A] = {Src->second.first, Stored()};
+    if (auto Ref = taintAt(It->second))
+      Taint[A] = {*Ref, Stored};
+}
+
+std::optional<std::string> Executor::peek(Word A, uint64_t N) {
+  std::string Bytes(N, '\0');
+  std::string Saved = Error;
+  bool Ok = N == 0 || load(A, N, reinterpret_cast<uint8_t *>(Bytes.data()));
+  Error = std::move(Saved);
+  if (!Ok)
+    return std::nullopt;
+  return Bytes;
 }
 
 void Executor::noteCopy(Word Dst, Word Src, uint64_t N) {
   if (Taint.empty())
     return;
   // The input bytes among [Src, Src + N): looked up byte by byte, or found
-  // among all input bytes when there are fewer of those.
+  // among all input bytes when there are fewer of those (collected first:
+  // marking the copies changes Taint).
   std::vector<std::pair<uint64_t, DrawRef>> From;
   if (Taint.size() < N) {
     for (const auto &[A, Entry] : Taint)
@@ -95,19 +99,12 @@ void Executor::noteCopy(Word Dst, Word Src, uint64_t N) {
         From.push_back({A - Src, Entry.first});
   } else {
     for (uint64_t K = 0; K < N; ++K)
-      if (auto It = Taint.find(Src + K); It != Taint.end())
-        From.push_back({K, It->second.first});
+      if (auto Ref = taintAt(Src + K))
+        From.push_back({K, *Ref});
   }
-  std::vector<std::pair<Word, std::pair<DrawRef, uint8_t>>> Copied;
-  for (const auto &[K, Ref] : From) {
-    uint8_t B = 0;
-    std::string Saved = Error;
-    load(Dst + K, 1, &B);
-    Error = std::move(Saved);
-    Copied.push_back({Dst + K, {Ref, B}});
-  }
-  for (auto &[A, Ref] : Copied)
-    Taint[A] = Ref;
+  for (const auto &[K, Ref] : From)
+    if (auto B = peek(Dst + K, 1))
+      Taint[Dst + K] = {Ref, uint8_t((*B)[0])};
 }
 
 std::optional<std::vector<std::optional<DrawRef>>>
@@ -118,13 +115,12 @@ Executor::inputRefs(Word A, std::optional<uint64_t> N, bool *Fresh) {
   bool Any = false;
   if (Fresh)
     *Fresh = false;
-  uint64_t Len = N ? *N : MaxStringBytes;
+  uint64_t Len = N ? *N : MaxInputStringBytes;
   for (uint64_t K = 0; K <= Len; ++K) {
     auto It = Taint.find(A + K);
-    uint8_t B = 0;
-    std::string Saved = Error;
-    bool Ok = load(A + K, 1, &B);
-    Error = std::move(Saved);
+    auto Byte = peek(A + K, 1);
+    bool Ok = Byte.has_value();
+    uint8_t B = Ok ? uint8_t((*Byte)[0]) : 0;
     if (It != Taint.end()) {
       Any = true;
       Refs.push_back(It->second.first);
@@ -148,7 +144,7 @@ Executor::inputRefs(Word A, std::optional<uint64_t> N, bool *Fresh) {
 }
 
 void Executor::noteICmp(unsigned T, const ICmpInst &I, ArrayRef<RVal> Ops) {
-  if (Cmps.size() >= MaxCmpsPerRun || Taint.empty())
+  if (Cmps.size() >= MaxInputCmpsPerRun || Taint.empty())
     return;
   for (unsigned W = 0; W < 2; ++W) {
     auto *C = dyn_cast<ConstantInt>(I.getOperand(1 - W));
@@ -163,18 +159,17 @@ void Executor::noteICmp(unsigned T, const ICmpInst &I, ArrayRef<RVal> Ops) {
     auto It = LoadAddr.find({T, LI});
     if (It == LoadAddr.end())
       continue;
-    auto Ref = taintAt(It->second);
-    if (!Ref || (Ops[W].W & 0xff) == (uint64_t(Want) & 0xff))
+    auto Entry = Taint.find(It->second);
+    uint8_t Got = uint8_t(Ops[W].W & 0xff);
+    if (Entry == Taint.end() || Got == uint8_t(Want & 0xff))
       continue;
     InputCmp Cmp;
     Cmp.Site = &I;
     Cmp.K = InputCmp::Equal;
     Cmp.Overwrite = true;
-    Cmp.Refs = {Ref, taintAt(It->second + 1)};
+    Cmp.Refs = {Entry->second.first, taintAt(It->second + 1)};
     Cmp.Want = std::string(1, char(Want & 0xff));
-    auto Entry = Taint.find(It->second);
-    addInputCmp(T, std::move(Cmp),
-                Entry->second.second == uint8_t(Ops[W].W & 0xff));
+    addInputCmp(T, std::move(Cmp), Entry->second.second == Got);
     return;
   }
 }

@@ -32,6 +32,11 @@
 
 namespace crace::explore {
 
+/// Failed comparisons the executor records per run, and the bytes of an
+/// input string it looks at.
+constexpr size_t MaxInputCmpsPerRun = 256;
+constexpr uint64_t MaxInputStringBytes = 4096;
+
 /// Draw values per thread, in the order each thread drew them.
 using DrawStreams = std::map<unsigned, std::vector<Word>>;
 /// Per thread, the indices of its draws that were counts (DrawRef::Count).

@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "engines/explore/Executor.h"
+#include "engines/explore/Guidance.h"
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/InstrTypes.h"
@@ -163,7 +163,7 @@ std::optional<Word> Executor::stringResult(unsigned T, const Function *F,
 
 void Executor::noteStringCall(unsigned T, const Function *F,
                               const CallBase &CB, Word Result) {
-  if (Cmps.size() >= 256 || Taint.empty())
+  if (Cmps.size() >= MaxInputCmpsPerRun || Taint.empty())
     return;
   auto Arg = [&](unsigned I) { return get(CB.getArgOperand(I), T).W; };
   // The constant side's bytes: the string at A (at most Max bytes).
@@ -185,24 +185,15 @@ void Executor::noteStringCall(unsigned T, const Function *F,
     bool Mem = Fn == StrFn::Memcmp;
     std::optional<uint64_t> N;
     if (Fn != StrFn::Strcmp)
-      N = std::min<uint64_t>(Arg(2), 4096);
+      N = std::min<uint64_t>(Arg(2), MaxInputStringBytes);
     for (unsigned W = 0; W < 2; ++W) {
       bool Fresh = false;
       auto Refs = inputRefs(Arg(W), Mem ? N : std::nullopt, &Fresh);
       if (!Refs || inputRefs(Arg(1 - W), Mem ? N : std::nullopt))
         continue; // not input, or input on both sides
-      std::optional<std::string> Want;
-      if (Mem) {
-        Want.emplace(*N, '\0');
-        std::string Saved = Error;
-        bool Ok = *N == 0 || load(Arg(1 - W), *N,
-                                  reinterpret_cast<uint8_t *>(Want->data()));
-        Error = std::move(Saved);
-        if (!Ok)
-          return;
-      } else {
-        Want = Bytes(Arg(1 - W), N ? *N : 4096);
-      }
+      std::optional<std::string> Want =
+          Mem ? peek(Arg(1 - W), *N)
+              : Bytes(Arg(1 - W), N ? *N : MaxInputStringBytes);
       if (!Want || Want->empty())
         return;
       Cmp.K = InputCmp::Equal;
@@ -226,7 +217,7 @@ void Executor::noteStringCall(unsigned T, const Function *F,
     if (Fn == StrFn::Strchr)
       Want.emplace().push_back(char(Arg(1) & 0xff));
     else
-      Want = Bytes(Arg(1), 4096);
+      Want = Bytes(Arg(1), MaxInputStringBytes);
     if (!Want || Want->empty() || Want->front() == 0)
       return;
     Cmp.K = InputCmp::Contain;
