@@ -18,6 +18,7 @@
 #pragma once
 
 namespace llvm {
+class Function;
 class Module;
 } // namespace llvm
 
@@ -25,5 +26,9 @@ namespace crace {
 
 /// Rewrites the calls described above; returns how many.
 unsigned lowerVariadicLibraryCalls(llvm::Module &M);
+
+/// A function of the linked-in C library models (section .crace_model or
+/// .crace_model_call).
+bool isModelFunction(const llvm::Function &F);
 
 } // namespace crace

@@ -1,5 +1,6 @@
 //===- ProgramStart.cpp - the program outside main, and main's inputs -----===//
 #include "frontend/ProgramStart.h"
+#include "frontend/LibcLowering.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -18,10 +19,6 @@ using namespace llvm;
 namespace crace {
 
 namespace {
-
-bool isModelFunction(const Function &F) {
-  return F.getSection().starts_with(".crace_model");
-}
 
 /// Whether the program (not just the models' `used` list or another unused
 /// model function) refers to V.
