@@ -72,11 +72,14 @@ CRACE_MODEL int __crace_libc_fail(void) {
 CRACE_MODEL int __crace_libc_status(void) {
   return __crace_nondet_bits(1) ? __crace_libc_fail() : 0;
 }
-/* A file descriptor, or -1 with errno set. */
+/* A file descriptor, or -1 with errno set. The kernel hands out the
+   lowest free number, so a new descriptor is below 1024 (FD_SETSIZE: what
+   select() and FD_SET can take) unless the process holds a thousand
+   others; the models assume it does not. */
 CRACE_MODEL int __crace_libc_fd(void) {
   if (__crace_nondet_bits(1))
     return __crace_libc_fail();
-  return __crace_nondet_int() & 0x7fffffff;
+  return (int)__crace_nondet_bits(10);
 }
 /* A byte count in [0, n], or -1 with errno set. */
 CRACE_MODEL long __crace_libc_size(crace_size_t n) {
