@@ -67,6 +67,9 @@ unsigned __crace_nondet_count(void);
    position): any value. Engines that execute the program cannot trust a
    run past one of these. */
 int __crace_unknown_int(void);
+/* fork(): 0 on the child's side (only the calling thread is in that
+   process), the child's pid on the parent's. */
+int __crace_unknown_fork(void);
 long long __crace_unknown_longlong(void);
 /* The calling thread's handle (what create stored for it; main: 0 is not
    used, main gets its own). */

@@ -153,14 +153,29 @@ CRACE_MODEL void __crace_run_exit_handlers(int code) {
 }
 
 /* Process control. fork's child is another process: no race crosses it,
-   but its own code runs on with the forking thread's view of memory. The
-   static engines analyse both sides as code of the forking thread (more
-   concurrency than there is: sound); an engine that executes the program
-   must not trust a run past fork (the child's run would mix with the
-   parent's threads). daemon() forks and continues in the child. */
-CRACE_MODEL int fork(void) { return __crace_unknown_int(); }
-CRACE_MODEL int vfork(void) { return __crace_unknown_int(); }
-CRACE_MODEL int daemon(int nochdir, int noclose) { return __crace_unknown_int(); }
+   and only the forking thread goes on in it, with a copy of memory.
+   __crace_unknown_fork is the one call that says which side a run is on:
+   the executing engine (explore) chooses, and on the child's side the
+   other threads are not in the process any more; the static engines take
+   its result as any value, so they analyse both sides as code of the
+   forking thread (more concurrency than there is: sound, and a race they
+   find there is never confirmed). daemon() forks, and the parent exits at
+   once (_exit: no handlers); it goes on in the child. */
+int __crace_libc_fail(void);
+CRACE_MODEL int fork(void) {
+  if (__crace_nondet_bits(1))
+    return __crace_libc_fail();
+  return __crace_unknown_fork();
+}
+CRACE_MODEL int vfork(void) { return fork(); }
+CRACE_MODEL int daemon(int nochdir, int noclose) {
+  int r = fork();
+  if (r < 0)
+    return -1;
+  if (r > 0)
+    __crace_exit(0);
+  return 0;
+}
 /* exec replaces the process image when it succeeds: every thread ends, no
    exit handler runs; otherwise it returns -1. */
 CRACE_MODEL int __crace_exec(const char *path) {

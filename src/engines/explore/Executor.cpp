@@ -1229,6 +1229,19 @@ Status Executor::callExternal(unsigned T, const Function *F,
     }
     case Intrinsic::NondetPtr:
       return unsupported(&CB, "nondeterministic pointer value");
+    case Intrinsic::Fork:
+      // Which side of the fork the run follows: an input of one bit, so
+      // both are enumerated. The parent goes on at once with the child's
+      // pid; the child's side is a visible operation (the other threads
+      // stop being part of the process).
+      if (draw(T, 1)) {
+        Result(2 + draw(T, 15));
+        advance(T);
+        return Status::Ok;
+      }
+      Th.Pending = Pend(PendingOp::ForkChild);
+      Visible = true;
+      return Status::Ok;
     case Intrinsic::UnknownInt:
     case Intrinsic::UnknownLongLong:
       return unsupported(&CB, "a library model does not compute this "
@@ -2025,6 +2038,26 @@ Status Executor::stepImpl(unsigned T) {
     Exited = true;
     Th.Finished = true;
     return Status::Ok;
+  case PendingOp::ForkChild: {
+    // The child process has this thread only, and a copy of memory (the
+    // other threads' stacks included): they end without running another
+    // step or any exit code. Signal handlers stay installed, so their
+    // threads go on.
+    for (unsigned U = 0; U < Threads.size(); ++U) {
+      Thread &Other = Threads[U];
+      if (U == T || Other.Finished || Other.SignalHandler)
+        continue;
+      Other.Finished = true;
+      Other.Stack.clear();
+      Other.Pending = PendingOp();
+      Other.Pending.K = PendingOp::Done;
+    }
+    RVal R;
+    R.W = 0;
+    setResult(T, P.Inst, R);
+    advance(T);
+    break;
+  }
   case PendingOp::Blocked:
   case PendingOp::Done:
     return Status::Ok;

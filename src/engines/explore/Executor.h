@@ -130,6 +130,7 @@ struct PendingOp {
     Join,
     ThreadEnd,   // the thread's start routine returns / pthread_exit
     ProgramExit, // main returns, exit(), abort(), reach_error()
+    ForkChild,   // fork() on the child's side: the other threads are gone
     Blocked,     // blocked forever (failed __VERIFIER_assume)
     Done,        // finished thread
   };

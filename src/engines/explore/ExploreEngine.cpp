@@ -58,8 +58,8 @@ bool syncKind(PendingOp::Kind K) {
 
 /// Operations that are dependent with every operation of other threads.
 bool globalKind(PendingOp::Kind K) {
-  return K == PendingOp::ProgramExit || K == PendingOp::AtomicBegin ||
-         K == PendingOp::AtomicEnd;
+  return K == PendingOp::ProgramExit || K == PendingOp::ForkChild ||
+         K == PendingOp::AtomicBegin || K == PendingOp::AtomicEnd;
 }
 
 /// May executing A and B in either order differ (or one disable the
@@ -614,6 +614,8 @@ std::string Explorer::action(const PendingOp &Op, unsigned T) const {
                           : std::string("?"));
   case PendingOp::ThreadEnd: return "thread ends";
   case PendingOp::ProgramExit: return Op.Error ? "assertion fails" : "exit";
+  case PendingOp::ForkChild:
+    return "fork: the run follows the child process (no other thread is in it)";
   case PendingOp::Blocked: return "blocked by a failed assumption";
   case PendingOp::Done: return "done";
   }
