@@ -13,6 +13,7 @@ config.test_exec_root = os.path.join(config.crace_obj_root, "test")
 config.substitutions.append(("%crace", config.crace_bin))
 config.substitutions.append(("%FileCheck", os.path.join(config.llvm_tools_dir, "FileCheck")))
 config.substitutions.append(("%not", os.path.join(config.llvm_tools_dir, "not")))
+config.substitutions.append(("%scripts", os.path.join(config.crace_src_root, "scripts")))
 config.substitutions.append(("%examples", os.path.join(config.crace_src_root, "examples")))
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", "")])
