@@ -12,7 +12,8 @@ compared:
 
 Exit 0 when all hold, 1 with the differences listed otherwise.
 
-  python3 scripts/differential.py [--crace BIN] [--jobs N] [FILE...]
+  python3 scripts/differential.py [--crace BIN] [--jobs N] [--timeout S]
+         [--options "OPTS" (for files without a RUN line)] [FILE...]
 """
 import argparse
 import concurrent.futures
@@ -80,8 +81,10 @@ def complete(report):
                          text)
 
 
-def check(crace, path, timeout):
+def check(crace, path, timeout, default_opts=None):
     opts = program_options(path)
+    if opts is None and default_opts is not None:
+        opts = default_opts
     counts = {"confirmed": 0, "whoop": 0}
     if opts is None:
         return path, None, [], counts
@@ -121,6 +124,8 @@ def main():
         ROOT, "build", "tools", "crace", "crace"))
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--timeout", type=int, default=20)
+    ap.add_argument("--options", help="program options for files without "
+                    "a RUN line (e.g. SV-COMP tasks: --data-model=ILP32)")
     ap.add_argument("files", nargs="*")
     a = ap.parse_args()
     files = a.files or sorted(
@@ -130,7 +135,9 @@ def main():
     checked = failed = confirmed = whoop = 0
     with concurrent.futures.ThreadPoolExecutor(a.jobs) as pool:
         for path, verdicts, problems, counts in pool.map(
-                lambda f: check(a.crace, f, a.timeout), files):
+                lambda f: check(a.crace, f, a.timeout,
+                               shlex.split(a.options) if a.options
+                               else None), files):
             if verdicts is None:
                 continue
             checked += 1
