@@ -21,39 +21,39 @@ import re
 import subprocess
 import tempfile
 
+from goblint_default import is_cil_combined
+
 ROOT = "/work/shared/bench/realworld/goblint-bench"
 HERE = os.path.dirname(os.path.abspath(__file__))
 STOP = "the explore engine cannot execute: "
-
-
-def is_cil_combined(path):
-    with open(path, errors="replace") as f:
-        return "typedef unsigned int size_t;" in f.read(200000)
 
 
 def run(crace, path, models, executions, timeout):
     with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as tmp:
         out = tmp.name
     report = None
-    for model in models:
-        cmd = [crace, "--engine=explore", "--format=json", "-o", out,
-               "--data-model=" + model, "--max-executions=%d" % executions,
-               "--timeout=%d" % timeout, path]
-        try:
-            subprocess.run(cmd, stdout=subprocess.DEVNULL,
-                           stderr=subprocess.DEVNULL, timeout=timeout + 60)
-        except subprocess.TimeoutExpired:
-            continue
-        try:
-            with open(out) as f:
-                report = json.load(f)
-        except (OSError, ValueError):
-            report = None
-        if report is not None and report.get("verdict") != "error":
-            return model, report
-    if os.path.exists(out):
-        os.unlink(out)
-    return None, report
+    try:
+        for model in models:
+            cmd = [crace, "--engine=explore", "--format=json", "-o", out,
+                   "--data-model=" + model,
+                   "--max-executions=%d" % executions,
+                   "--timeout=%d" % timeout, path]
+            try:
+                subprocess.run(cmd, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL, timeout=timeout + 60)
+            except subprocess.TimeoutExpired:
+                continue
+            try:
+                with open(out) as f:
+                    report = json.load(f)
+            except (OSError, ValueError):
+                report = None
+            if report is not None and report.get("verdict") != "error":
+                return model, report
+        return None, report
+    finally:
+        if os.path.exists(out):
+            os.unlink(out)
 
 
 def stops(report):

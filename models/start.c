@@ -161,7 +161,6 @@ CRACE_MODEL void __crace_run_exit_handlers(int code) {
    forking thread (more concurrency than there is: sound, and a race they
    find there is never confirmed). daemon() forks, and the parent exits at
    once (_exit: no handlers); it goes on in the child. */
-int __crace_libc_fail(void);
 CRACE_MODEL int fork(void) {
   if (__crace_nondet_bits(1))
     return __crace_libc_fail();
