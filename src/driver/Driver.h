@@ -22,8 +22,25 @@ enum ExitCode : int {
 /// The default --timeout of --engine=auto (docs/usage.md), in seconds.
 constexpr unsigned DefaultPortfolioTimeout = 300;
 
+/// Driver mode as given on the command line (docs/usage.md, "Drivers").
+struct DriverModeOptions {
+  bool Driver = false;                   ///< --driver
+  std::vector<std::string> Entries;      ///< --entry
+  bool NoInitExitOrder = false;          ///< --no-init-exit-order
+  bool NoRtnl = false;                   ///< --no-rtnl
+  bool NoIrqLock = false;                ///< --no-irq-lock
+  unsigned EntryInstances = 2;           ///< --entry-instances
+  bool ListEntryPoints = false;          ///< --list-entry-points
+  std::vector<std::string> NotConcurrent; ///< --not-concurrent (f:g)
+  std::string HarnessConfig;             ///< --harness-config
+  std::string HarnessForm = "auto";      ///< --harness
+  bool HarnessFormGiven = false;         ///< --harness was given
+  bool DistinctParams = false;           ///< --distinct-params
+};
+
 struct DriverOptions {
   FrontendOptions Frontend;
+  DriverModeOptions DriverMode;
   std::string Engine = "auto";
   std::string Format = "text";
   std::string OutputFile = "-";

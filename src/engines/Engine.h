@@ -90,7 +90,7 @@ struct EngineOptions {
   /// Write the sequential module here ("-": standard output).
   std::string EmitSequential;
   /// whoop: its work budget, in seconds at the calibrated rate
-  /// (engines/bmc/WorkMeter.h; 0: no limit), used when WhoopWork is 0;
+  /// (smt/WorkMeter.h; 0: no limit), used when WhoopWork is 0;
   /// past it, the remaining candidate pairs keep the lockset engine's
   /// result. Counted in machine-independent work, so the same input stops
   /// at the same point on every run.
@@ -100,7 +100,7 @@ struct EngineOptions {
   /// whoop: wall-clock safety limit in seconds (0: none but the run's
   /// --timeout); set by the portfolio well above the work budget's time.
   double WhoopWallLimit = 0;
-  /// kiss: its work budget in units (engines/bmc/WorkMeter.h; 0: none):
+  /// kiss: its work budget in units (smt/WorkMeter.h; 0: none):
   /// the transform, the encoding and the queries count against it; past
   /// it, the remaining targets are not checked.
   uint64_t KissWork = 0;

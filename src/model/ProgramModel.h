@@ -11,7 +11,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "analysis/PointsTo.h"
+#include "model/PointsTo.h"
 #include "model/SyncAPI.h"
 
 #include "llvm/ADT/DenseMap.h"

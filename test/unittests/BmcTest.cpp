@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "TestUtil.h"
-#include "engines/bmc/Bmc.h"
+#include "bmc/Bmc.h"
 #include "gtest/gtest.h"
 
 #include "llvm/IR/DebugLoc.h"

@@ -12,7 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "TestUtil.h"
-#include "engines/bmc/Bmc.h"
+#include "bmc/Bmc.h"
 #include "engines/kiss/KissTransform.h"
 #include "gtest/gtest.h"
 

@@ -1,5 +1,6 @@
 //===- LocksetTest.cpp - unit tests of the lockset engine -----------------===//
 #include "TestUtil.h"
+#include "analysis/Lockset.h"
 #include "engines/lockset/LocksetEngine.h"
 #include "gtest/gtest.h"
 

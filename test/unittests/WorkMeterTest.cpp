@@ -1,6 +1,6 @@
 //===- WorkMeterTest.cpp - deterministic work budgets ---------------------===//
-#include "engines/WorkBudget.h"
-#include "engines/bmc/WorkMeter.h"
+#include "smt/WorkBudget.h"
+#include "smt/WorkMeter.h"
 
 #include <gtest/gtest.h>
 

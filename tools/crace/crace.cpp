@@ -29,11 +29,17 @@ using namespace llvm;
 
 static cl::OptionCategory CraceCat("crace options");
 
-static cl::opt<std::string>
-    EngineOpt("engine",
-              cl::desc("Engine to run: auto (the portfolio lockset+whoop, "
-                       "explore, kiss), lockset, explore, whoop or kiss"),
-              cl::init("auto"), cl::cat(CraceCat));
+/// The --engine help, from the registry (engines/Engines.def).
+static const std::string EngineHelp = [] {
+  std::string S = "Engine to run: auto (the portfolio lockset+whoop, "
+                  "explore, kiss)";
+  const auto &Infos = crace::allEngines();
+  for (size_t I = 0; I < Infos.size(); ++I)
+    S += (I + 1 == Infos.size() ? " or " : ", ") + Infos[I].Name.str();
+  return S;
+}();
+static cl::opt<std::string> EngineOpt("engine", cl::desc(EngineHelp),
+                                      cl::init("auto"), cl::cat(CraceCat));
 static cl::opt<std::string> FormatOpt("format",
                                       cl::desc("Report format: text, json or whoop (WHOOP-style race lines)"),
                                       cl::init("text"), cl::cat(CraceCat));
@@ -166,6 +172,64 @@ static cl::opt<std::string> ReplayOpt(
              "program and report the race it ends in"),
     cl::value_desc("FILE"), cl::init(""), cl::cat(ExploreCat));
 
+// Driver mode (kernel modules): docs/usage.md, "Drivers".
+static cl::OptionCategory DriverModeCat("driver mode options");
+static cl::opt<bool> DriverModeOpt(
+    "driver",
+    cl::desc("The input is a Linux driver: link the kernel models, find its "
+             "entry points and run each pair of them concurrently"),
+    cl::cat(DriverModeCat));
+static cl::list<std::string> EntryOpt(
+    "entry",
+    cl::desc("Driver mode with these entry points (comma-separated) instead "
+             "of the ones found in ops structures"),
+    cl::value_desc("f,g,..."), cl::CommaSeparated, cl::cat(DriverModeCat));
+static cl::opt<bool> NoInitExitOrderOpt(
+    "no-init-exit-order",
+    cl::desc("Driver mode: init/probe and exit/remove may run concurrently "
+             "with the other entry points"),
+    cl::cat(DriverModeCat));
+static cl::opt<bool> NoRtnlOpt(
+    "no-rtnl",
+    cl::desc("Driver mode: RTNL-held callbacks are not serialised"),
+    cl::cat(DriverModeCat));
+static cl::opt<bool> NoIrqLockOpt(
+    "no-irq-lock",
+    cl::desc("Driver mode: local_irq_disable() sections do not exclude each "
+             "other (no uniprocessor assumption)"),
+    cl::cat(DriverModeCat));
+static cl::opt<unsigned> EntryInstancesOpt(
+    "entry-instances",
+    cl::desc("Driver mode: threads per entry point (at least 2)"),
+    cl::init(2), cl::cat(DriverModeCat), cl::Hidden);
+static cl::opt<bool> ListEntryPointsOpt(
+    "list-entry-points",
+    cl::desc("Driver mode: print the entry points and the harness, then stop"),
+    cl::cat(DriverModeCat));
+static cl::list<std::string> NotConcurrentOpt(
+    "not-concurrent",
+    cl::desc("Driver mode: these pairs of entry points never run "
+             "concurrently (f:g; f:f makes f non-reentrant)"),
+    cl::value_desc("f:g,..."), cl::CommaSeparated, cl::cat(DriverModeCat));
+static cl::opt<std::string> HarnessConfigOpt(
+    "harness-config",
+    cl::desc("Driver mode: read entry points and harness constraints from "
+             "FILE (docs/usage.md, \"Drivers\")"),
+    cl::value_desc("FILE"), cl::cat(DriverModeCat));
+static cl::opt<std::string> HarnessFormOpt(
+    "harness",
+    cl::desc("Driver mode: 'threads' (threads per entry point), 'dispatch' "
+             "(the KISS paper's: threads that each call one entry point "
+             "chosen nondeterministically) or 'auto' (dispatch for kiss, "
+             "threads otherwise)"),
+    cl::init("auto"), cl::cat(DriverModeCat));
+static cl::opt<bool> DistinctParamsOpt(
+    "distinct-params",
+    cl::desc("Driver mode: WHOOP's non-aliasing assumption, each entry-point "
+             "call gets its own kernel objects behind its pointer parameters "
+             "(not sound in general; printed)"),
+    cl::cat(DriverModeCat));
+
 static cl::OptionCategory KissCat("kiss engine options");
 static cl::opt<unsigned> KissMaxOpt(
     "kiss-max",
@@ -250,7 +314,8 @@ int main(int argc, const char **argv) {
   if (ColorOpt)
     ColorOpt->addCategory(CraceCat);
   cl::HideUnrelatedOptions(
-      {&CraceCat, &InputCat, &ExploreCat, &KissCat, &WhoopCat});
+      {&CraceCat, &InputCat, &ExploreCat, &KissCat, &WhoopCat,
+       &DriverModeCat});
 
   // Without `--` or -p, compile with no extra flags rather than searching
   // for a compilation database next to the sources (and warning about it).
@@ -383,6 +448,18 @@ int main(int argc, const char **argv) {
   Opts.Frontend.DataModel = DataModelOpt;
   Opts.Frontend.ShowWarnings = WarningsOpt;
   Opts.Engine = EngineOpt;
+  Opts.DriverMode.Driver = DriverModeOpt;
+  Opts.DriverMode.Entries = EntryOpt;
+  Opts.DriverMode.NoInitExitOrder = NoInitExitOrderOpt;
+  Opts.DriverMode.NoRtnl = NoRtnlOpt;
+  Opts.DriverMode.NoIrqLock = NoIrqLockOpt;
+  Opts.DriverMode.EntryInstances = EntryInstancesOpt;
+  Opts.DriverMode.ListEntryPoints = ListEntryPointsOpt;
+  Opts.DriverMode.NotConcurrent = NotConcurrentOpt;
+  Opts.DriverMode.HarnessConfig = HarnessConfigOpt;
+  Opts.DriverMode.HarnessForm = HarnessFormOpt;
+  Opts.DriverMode.HarnessFormGiven = HarnessFormOpt.getNumOccurrences() > 0;
+  Opts.DriverMode.DistinctParams = DistinctParamsOpt;
   Opts.Format = FormatOpt;
   Opts.OutputFile = OutputOpt;
   Opts.EmitLLVM = EmitLLVMOpt;
@@ -429,7 +506,7 @@ int main(int argc, const char **argv) {
                                       : Color == cl::BOU_TRUE;
   int Code = crace::runCrace(Opts);
   // Leave without running destructors: Z3 contexts still being deleted in
-  // the background (engines/bmc/Z3Reaper.h) would make exit wait for them.
+  // the background (smt/Z3Reaper.h) would make exit wait for them.
   outs().flush();
   errs().flush();
   std::fflush(nullptr);

@@ -10,7 +10,7 @@
 #include "engines/explore/Executor.h"
 #include "engines/explore/ExecutorUtil.h"
 #include "model/ProgramModel.h"
-#include "analysis/PointsTo.h"
+#include "model/PointsTo.h"
 
 #include "llvm/Support/FormatVariadic.h"
 

@@ -745,4 +745,9 @@ Result ExploreEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   return X.run();
 }
 
+/// The registry's factory entry (engines/Registry.cpp).
+std::unique_ptr<Engine> createExploreEngine() {
+  return std::make_unique<ExploreEngine>();
+}
+
 } // namespace crace

@@ -1,6 +1,6 @@
 //===- Pdp.cpp - property-driven pruning ----------------------------------===//
 #include "engines/explore/Pdp.h"
-#include "analysis/PointsTo.h"
+#include "model/PointsTo.h"
 #include "model/ProgramModel.h"
 #include "model/SyncAPI.h"
 

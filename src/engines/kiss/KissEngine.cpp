@@ -1,9 +1,9 @@
 //===- KissEngine.cpp - races found by KISS + bounded model checking -----===//
 #include "engines/kiss/KissEngine.h"
 
-#include "engines/WorkBudget.h"
-#include "engines/bmc/Bmc.h"
-#include "engines/bmc/WorkMeter.h"
+#include "smt/WorkBudget.h"
+#include "bmc/Bmc.h"
+#include "smt/WorkMeter.h"
 #include "engines/kiss/KissTransform.h"
 #include "model/ProgramModel.h"
 
@@ -574,6 +574,11 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
                                 llvm::join(SafeTargets, ", "), Bounds)
                             .str());
   return R;
+}
+
+/// The registry's factory entry (engines/Registry.cpp).
+std::unique_ptr<Engine> createKissEngine() {
+  return std::make_unique<KissEngine>();
 }
 
 } // namespace crace

@@ -2,7 +2,7 @@
 //
 // `--engine=kiss`: builds the KISS sequential program (KissTransform.h) for
 // the shared globals (or `--kiss-target`), encodes it once with the bmc
-// (engines/bmc/Bmc.h) and asks one query per target, then one for the
+// (bmc/Bmc.h) and asks one query per target, then one for the
 // program's own assertions. A reachable `__crace_bmc_fail` is a confirmed
 // race (the counterexample is a real execution); a reachable assertion
 // failure is an AssertionFailure finding. KISS simulates only balanced

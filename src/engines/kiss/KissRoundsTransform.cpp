@@ -6,10 +6,10 @@
 //===----------------------------------------------------------------------===//
 #include "engines/kiss/KissTransformImpl.h"
 
-#include "engines/WorkBudget.h"
-#include "engines/bmc/WorkMeter.h"
+#include "smt/WorkBudget.h"
+#include "smt/WorkMeter.h"
 
-#include "analysis/PointsTo.h"
+#include "model/PointsTo.h"
 #include "engines/kiss/Rounds.h"
 
 #include "llvm/ADT/MapVector.h"

@@ -7,10 +7,11 @@
 //===----------------------------------------------------------------------===//
 #include "engines/kiss/KissTransformImpl.h"
 
-#include "engines/WorkBudget.h"
-#include "engines/bmc/WorkMeter.h"
+#include "smt/WorkBudget.h"
+#include "smt/WorkMeter.h"
 
-#include "analysis/PointsTo.h"
+#include "model/PointsTo.h"
+#include "model/SyncAPI.h"
 #include "engines/kiss/Rounds.h"
 
 #include "llvm/ADT/MapVector.h"
@@ -19,7 +20,6 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/AsmParser/Parser.h"
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugProgramInstruction.h"
 #include "llvm/IR/IRBuilder.h"
@@ -179,23 +179,45 @@ std::string runtimeIR(unsigned H, unsigned Max, unsigned NT, unsigned L) {
 }
 
 SyncOp syncOp(StringRef N) {
-  return StringSwitch<SyncOp>(N)
-      .Case("__crace_thread_create", SyncOp::Create)
-      .Case("__crace_thread_join", SyncOp::Join)
-      .Case("__crace_thread_exit", SyncOp::Exit)
-      .Case("__crace_thread_self", SyncOp::Self)
-      .Cases("__crace_lock", "__crace_rdlock", SyncOp::Lock)
-      .Case("__crace_unlock", SyncOp::Unlock)
-      .Cases("__crace_trylock", "__crace_tryrdlock", SyncOp::TryLock)
-      .Case("__crace_cond_wait", SyncOp::CondWait)
-      .Cases("__crace_cond_signal", "__crace_cond_broadcast", SyncOp::NoOp)
-      .Cases("__crace_barrier_init", "__crace_sem_init", "__crace_sem_post",
-             SyncOp::NoOp)
-      .Case("__crace_atomic_begin", SyncOp::AtomicBegin)
-      .Case("__crace_atomic_end", SyncOp::AtomicEnd)
-      .Case("__crace_barrier_wait", SyncOp::BlockI32)
-      .Case("__crace_sem_wait", SyncOp::Block)
-      .Default(SyncOp::None);
+  std::optional<Intrinsic> I = lookupIntrinsic(N);
+  if (!I)
+    return SyncOp::None;
+  switch (*I) {
+  case Intrinsic::ThreadCreate:
+    return SyncOp::Create;
+  case Intrinsic::ThreadJoin:
+    return SyncOp::Join;
+  case Intrinsic::ThreadExit:
+    return SyncOp::Exit;
+  case Intrinsic::ThreadSelf:
+    return SyncOp::Self;
+  case Intrinsic::Lock:
+  case Intrinsic::RdLock:
+    return SyncOp::Lock;
+  case Intrinsic::Unlock:
+    return SyncOp::Unlock;
+  case Intrinsic::TryLock:
+  case Intrinsic::TryRdLock:
+    return SyncOp::TryLock;
+  case Intrinsic::CondWait:
+    return SyncOp::CondWait;
+  case Intrinsic::CondSignal:
+  case Intrinsic::CondBroadcast:
+  case Intrinsic::BarrierInit:
+  case Intrinsic::SemInit:
+  case Intrinsic::SemPost:
+    return SyncOp::NoOp;
+  case Intrinsic::AtomicBegin:
+    return SyncOp::AtomicBegin;
+  case Intrinsic::AtomicEnd:
+    return SyncOp::AtomicEnd;
+  case Intrinsic::BarrierWait:
+    return SyncOp::BlockI32;
+  case Intrinsic::SemWait:
+    return SyncOp::Block;
+  default:
+    return SyncOp::None;
+  }
 }
 
 SyncOp syncOpOf(const Instruction &I) {

@@ -10,7 +10,7 @@
 
 #include "engines/kiss/KissTransform.h"
 #include "engines/kiss/Rounds.h"
-#include "analysis/PointsTo.h"
+#include "model/PointsTo.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/IR/Instructions.h"

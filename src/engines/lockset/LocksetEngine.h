@@ -1,13 +1,9 @@
 //===- LocksetEngine.h - static lockset race detection --------------------===//
 //
-// The first engine (DESIGN.md: `lockset`; the static half of WHOOP's and
-// PDP's lockset reasoning). For every thread template it runs an
-// interprocedural, context-sensitive (per entry lockset, and per call site
-// of main), flow-sensitive must-lockset analysis, recording each memory
-// access with the locks surely held. Two accesses to overlapping bytes of a
-// shared abstract location, at least one a write, not both atomic, that may
-// happen in parallel (analysis/MHP.h) and hold no common lock (a read-held
-// rwlock protects only against a write-holder) are a possible race.
+// The first engine (DESIGN.md: `lockset`): reports the candidate pairs of
+// the must-lockset analysis (analysis/Lockset.h) as possible races, or
+// proves race freedom when there are none and the program model is
+// complete.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -15,32 +11,6 @@
 #include "engines/Engine.h"
 
 namespace crace {
-
-/// A must-lockset: sorted (lock id, held-for-read) pairs, or Top (the
-/// neutral element of the meet: "not reached yet").
-struct LockSet {
-  std::vector<std::pair<uint32_t, bool>> Held;
-  bool Top = false;
-
-  static LockSet top() {
-    LockSet L;
-    L.Top = true;
-    return L;
-  }
-  [[nodiscard]] bool holds(uint32_t Id) const;
-  void acquire(uint32_t Id, bool Read);
-  void release(uint32_t Id);
-  /// Intersection; a lock held for read on either side is held for read.
-  [[nodiscard]] static LockSet meet(const LockSet &A, const LockSet &B);
-  /// True when some lock is held by both and not by both only for read.
-  [[nodiscard]] static bool protects(const LockSet &A, const LockSet &B);
-  bool operator==(const LockSet &O) const {
-    return Top == O.Top && Held == O.Held;
-  }
-  bool operator<(const LockSet &O) const {
-    return Top != O.Top ? Top < O.Top : Held < O.Held;
-  }
-};
 
 class LocksetEngine final : public Engine {
 public:

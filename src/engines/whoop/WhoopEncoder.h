@@ -10,8 +10,8 @@
 #ifndef CRACE_ENGINES_WHOOP_WHOOPENCODER_H
 #define CRACE_ENGINES_WHOOP_WHOOPENCODER_H
 
-#include "engines/bmc/Z3Ops.h"
-#include "engines/bmc/WorkMeter.h"
+#include "smt/Z3Ops.h"
+#include "smt/WorkMeter.h"
 #include "model/LockTable.h"
 #include "model/ProgramModel.h"
 #include "llvm/ADT/MapVector.h"

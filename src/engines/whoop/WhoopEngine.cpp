@@ -8,10 +8,10 @@
 #include "engines/whoop/WhoopEngine.h"
 #include "engines/whoop/WhoopEncoder.h"
 
-#include "engines/bmc/Z3Ops.h"
-#include "engines/bmc/WorkMeter.h"
-#include "engines/bmc/Z3Reaper.h"
-#include "engines/lockset/LocksetEngine.h"
+#include "smt/Z3Ops.h"
+#include "smt/WorkMeter.h"
+#include "smt/Z3Reaper.h"
+#include "analysis/Lockset.h"
 #include "model/LockTable.h"
 #include "model/ProgramModel.h"
 #include "llvm/ADT/MapVector.h"
@@ -100,10 +100,7 @@ private:
 
 Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   auto Start = std::chrono::steady_clock::now();
-  EngineOptions LOpts = Opts;
-  LOpts.MaxFindings = 0;
-  LocksetEngine Lockset;
-  Result L = Lockset.run(PM, LOpts);
+  Result L = analyseLocksets(PM, Opts.Cancelled);
   double LocksetSeconds = std::chrono::duration<double>(
                               std::chrono::steady_clock::now() - Start)
                               .count();
@@ -508,6 +505,11 @@ Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   R.stat("whoop_work_steps", Work.steps());
   R.stat("whoop_z3_units", Work.z3Units());
   return Finish(R);
+}
+
+/// The registry's factory entry (engines/Registry.cpp).
+std::unique_ptr<Engine> createWhoopEngine() {
+  return std::make_unique<WhoopEngine>();
 }
 
 } // namespace crace

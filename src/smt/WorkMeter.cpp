@@ -4,7 +4,7 @@
 // budgets", and bench/results/goblint-default-run.md.
 //
 //===----------------------------------------------------------------------===//
-#include "engines/bmc/WorkMeter.h"
+#include "smt/WorkMeter.h"
 
 #include <algorithm>
 #include <limits>

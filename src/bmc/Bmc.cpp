@@ -14,11 +14,11 @@
 //        → Unknown with the reasons; otherwise Safe.
 //
 //===----------------------------------------------------------------------===//
-#include "engines/bmc/Bmc.h"
-#include "engines/bmc/Encoder.h"
-#include "engines/WorkBudget.h"
-#include "engines/bmc/WorkMeter.h"
-#include "engines/bmc/Z3Reaper.h"
+#include "bmc/Bmc.h"
+#include "bmc/Encoder.h"
+#include "smt/WorkBudget.h"
+#include "smt/WorkMeter.h"
+#include "smt/Z3Reaper.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Module.h"

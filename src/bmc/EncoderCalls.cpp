@@ -5,7 +5,7 @@
 // external library functions (see Encoder.h).
 //
 //===----------------------------------------------------------------------===//
-#include "engines/bmc/Encoder.h"
+#include "bmc/Encoder.h"
 #include "model/SyncAPI.h"
 
 #include "llvm/IR/InlineAsm.h"

@@ -6,10 +6,10 @@
 // in EncoderCalls.cpp; Encoder.h describes the encoding.
 //
 //===----------------------------------------------------------------------===//
-#include "engines/bmc/Encoder.h"
-#include "engines/WorkBudget.h"
-#include "engines/bmc/WorkMeter.h"
-#include "engines/bmc/Z3Ops.h"
+#include "bmc/Encoder.h"
+#include "smt/WorkBudget.h"
+#include "smt/WorkMeter.h"
+#include "smt/Z3Ops.h"
 #include "model/SyncAPI.h"
 
 #include "llvm/ADT/DenseSet.h"

@@ -1,5 +1,5 @@
 //===- Z3Reaper.cpp - free Z3 contexts off the engines' clock -------------===//
-#include "engines/bmc/Z3Reaper.h"
+#include "smt/Z3Reaper.h"
 
 #include <condition_variable>
 #include <deque>

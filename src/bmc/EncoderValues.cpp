@@ -4,10 +4,10 @@
 // instructions as Z3 terms (also constant expressions, with no frame).
 //
 //===----------------------------------------------------------------------===//
-#include "engines/bmc/Encoder.h"
-#include "engines/WorkBudget.h"
-#include "engines/bmc/WorkMeter.h"
-#include "engines/bmc/Z3Ops.h"
+#include "bmc/Encoder.h"
+#include "smt/WorkBudget.h"
+#include "smt/WorkMeter.h"
+#include "smt/Z3Ops.h"
 #include "model/SyncAPI.h"
 
 #include "llvm/ADT/DenseSet.h"

@@ -1,7 +1,7 @@
 //===- WorkBudget.h - the calibrated rate of deterministic work budgets ---===//
 //
 // Stages that can be cut (whoop, kiss) count their work in machine-
-// independent units (engines/bmc/WorkMeter.h); a budget given in seconds
+// independent units (smt/WorkMeter.h); a budget given in seconds
 // becomes units at this fixed rate. Kept free of Z3 so the driver and the
 // tool can use it.
 //

@@ -4,7 +4,7 @@
 // Encoder.h for the model).
 //
 //===----------------------------------------------------------------------===//
-#include "engines/bmc/Encoder.h"
+#include "bmc/Encoder.h"
 
 using namespace llvm;
 

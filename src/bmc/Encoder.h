@@ -59,7 +59,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "engines/bmc/Bmc.h"
+#include "bmc/Bmc.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"

@@ -1,5 +1,5 @@
 //===- PointsTo.cpp - field-sensitive Andersen points-to analysis ---------===//
-#include "analysis/PointsTo.h"
+#include "model/PointsTo.h"
 #include "model/SyncAPI.h"
 
 #include "llvm/IR/Constants.h"

@@ -21,7 +21,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "engines/WorkBudget.h"
+#include "smt/WorkBudget.h"
 
 #include <cstdint>
 #include <optional>

@@ -4,10 +4,10 @@
 // unwound loops, merges of incoming paths, blocks and terminators.
 //
 //===----------------------------------------------------------------------===//
-#include "engines/bmc/Encoder.h"
-#include "engines/WorkBudget.h"
-#include "engines/bmc/WorkMeter.h"
-#include "engines/bmc/Z3Ops.h"
+#include "bmc/Encoder.h"
+#include "smt/WorkBudget.h"
+#include "smt/WorkMeter.h"
+#include "smt/Z3Ops.h"
 #include "model/SyncAPI.h"
 
 #include "llvm/ADT/DenseSet.h"

@@ -1,0 +1,591 @@
+//===- Lockset.cpp - the must-lockset analysis and its candidate pairs ----===//
+#include "analysis/Lockset.h"
+
+#include "llvm/IR/InstIterator.h"
+#include "analysis/MHP.h"
+#include "model/LockTable.h"
+#include "model/ProgramModel.h"
+
+#include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/FormatVariadic.h"
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <set>
+#include <tuple>
+
+using namespace llvm;
+
+namespace crace {
+
+bool LockSet::holds(uint32_t Id) const {
+  for (auto &[L, R] : Held)
+    if (L == Id)
+      return true;
+  return false;
+}
+
+void LockSet::acquire(uint32_t Id, bool Read) {
+  if (Top)
+    return;
+  for (auto &[L, R] : Held)
+    if (L == Id) {
+      R = R && Read;
+      return;
+    }
+  Held.push_back({Id, Read});
+  std::sort(Held.begin(), Held.end());
+}
+
+void LockSet::release(uint32_t Id) {
+  if (Top)
+    return;
+  Held.erase(std::remove_if(Held.begin(), Held.end(),
+                            [&](auto &P) { return P.first == Id; }),
+             Held.end());
+}
+
+LockSet LockSet::meet(const LockSet &A, const LockSet &B) {
+  if (A.Top)
+    return B;
+  if (B.Top)
+    return A;
+  LockSet Out;
+  for (auto &[L, R] : A.Held)
+    for (auto &[L2, R2] : B.Held)
+      if (L == L2)
+        Out.Held.push_back({L, R || R2});
+  return Out;
+}
+
+bool LockSet::protects(const LockSet &A, const LockSet &B) {
+  for (auto &[L, R] : A.Held)
+    for (auto &[L2, R2] : B.Held)
+      if (L == L2 && !(R && R2))
+        return true;
+  return false;
+}
+
+namespace {
+
+constexpr uint32_t AtomicSectionLock = 0;
+
+/// One access reached by one thread template with one lockset.
+struct Record {
+  unsigned Thread;
+  const Instruction *MainPos;
+  MemAccess Access;
+  LockSet Locks;
+  bool operator<(const Record &O) const {
+    return std::tie(Thread, MainPos, Access.Inst, Access.Ptr, Locks) <
+           std::tie(O.Thread, O.MainPos, O.Access.Inst, O.Access.Ptr, O.Locks);
+  }
+};
+
+class Analysis {
+public:
+  Analysis(const ProgramModel &PM, const std::atomic<bool> *Cancelled)
+      : Locks(PM), PM(PM), PTA(PM.pointsTo()), Cancelled(Cancelled) {}
+
+  bool cancelled() const { return Cancelled && Cancelled->load(); }
+
+  /// Analyses every thread template; false when cancelled.
+  bool analyseThreads() {
+    for (const ThreadTemplate &T : PM.threads()) {
+      CurThread = T.Id;
+      Summaries.clear();
+      InProgress.clear();
+      analyse(T.Entry, LockSet(), nullptr);
+      if (cancelled())
+        return false;
+    }
+    return true;
+  }
+
+  std::set<Record> Records;
+  LockTable Locks;
+  std::map<const Function *, std::vector<const CallBase *>> UnlocksFrom;
+
+  std::string lockName(uint32_t Id, bool Read) const {
+    return Locks.Names[Id] + (Read ? " (read)" : "");
+  }
+
+private:
+  using Key = std::tuple<const Function *, LockSet, const Instruction *>;
+
+  std::optional<uint32_t> lockOf(const Value *P) { return Locks.lockOf(P); }
+
+  void release(LockSet &LS, const Value *P) {
+    if (auto Id = lockOf(P)) {
+      LS.release(*Id);
+      return;
+    }
+    // Unknown identity: drop every lock it may be.
+    std::vector<uint32_t> Drop;
+    for (auto &[Id, R] : LS.Held)
+      if (Id != AtomicSectionLock && Locks.mayRelease(P, Id))
+        Drop.push_back(Id);
+    for (uint32_t Id : Drop)
+      LS.release(Id);
+  }
+
+  /// The lockset on the edge From -> To: adds a lock acquired by a
+  /// successful try-lock tested by From's branch.
+  LockSet edge(const BasicBlock *From, const BasicBlock *To, LockSet LS) {
+    auto *Br = dyn_cast<BranchInst>(From->getTerminator());
+    if (!Br || !Br->isConditional() || LS.Top)
+      return LS;
+    const Value *Cond = Br->getCondition();
+    bool Negate = false;
+    // !x is "xor x, true" at -O0.
+    while (auto *BO = dyn_cast<BinaryOperator>(Cond)) {
+      auto *C = dyn_cast<ConstantInt>(BO->getOperand(1));
+      if (BO->getOpcode() != Instruction::Xor || !C || !C->isOne())
+        break;
+      Negate = !Negate;
+      Cond = BO->getOperand(0);
+    }
+    auto *Cmp = dyn_cast<ICmpInst>(Cond);
+    if (!Cmp || !Cmp->isEquality())
+      return LS;
+    auto *Zero = dyn_cast<ConstantInt>(Cmp->getOperand(1));
+    if (!Zero || !Zero->isZero())
+      return LS;
+    const Value *R = Cmp->getOperand(0);
+    while (auto *Cast = dyn_cast<CastInst>(R))
+      R = Cast->getOperand(0);
+    auto *CB = dyn_cast<CallBase>(R);
+    if (!CB)
+      return LS;
+    auto K = callIntrinsic(*CB);
+    if (K != Intrinsic::TryLock && K != Intrinsic::TryRdLock)
+      return LS;
+    // Result == 0 means acquired.
+    bool EqZero = Cmp->getPredicate() == ICmpInst::ICMP_EQ;
+    bool TrueEdge = Br->getSuccessor(0) == To && Br->getSuccessor(1) != To;
+    bool FalseEdge = Br->getSuccessor(1) == To && Br->getSuccessor(0) != To;
+    if (!TrueEdge && !FalseEdge)
+      return LS;
+    bool Acquired = (TrueEdge == EqZero) != Negate;
+    if (Acquired)
+      if (auto Id = lockOf(CB->getArgOperand(0)))
+        LS.acquire(*Id, K == Intrinsic::TryRdLock);
+    return LS;
+  }
+
+  void record(const Instruction &I, const LockSet &LS,
+              const Instruction *MainPos) {
+    for (MemAccess A : PM.accessesOf(I)) {
+      if (PM.isThreadPrivateAccess(A.Ptr))
+        continue;
+      if (LS.holds(AtomicSectionLock))
+        A.Atomic = true;
+      Records.insert({CurThread, MainPos, A, LS});
+    }
+  }
+
+  /// Transfer of one instruction; records accesses when Rec is set.
+  void transfer(const Instruction &I, LockSet &LS, const Instruction *MainPos,
+                bool Rec) {
+    if (LS.Top)
+      return;
+    const Function *F = I.getFunction();
+    const Instruction *Pos = MainPos;
+    if (!Pos && F == PM.mainFunction() && CurThread == 0)
+      Pos = &I;
+    if (Rec)
+      record(I, LS, Pos);
+    auto *CB = dyn_cast<CallBase>(&I);
+    if (!CB || CB->isInlineAsm())
+      return;
+    if (auto K = callIntrinsic(*CB)) {
+      switch (*K) {
+      case Intrinsic::Lock:
+        if (auto Id = lockOf(CB->getArgOperand(0)))
+          LS.acquire(*Id, false);
+        break;
+      case Intrinsic::RdLock:
+        if (auto Id = lockOf(CB->getArgOperand(0)))
+          LS.acquire(*Id, true);
+        break;
+      case Intrinsic::Unlock:
+        release(LS, CB->getArgOperand(0));
+        break;
+      case Intrinsic::AtomicBegin:
+        LS.acquire(AtomicSectionLock, false);
+        break;
+      case Intrinsic::AtomicEnd:
+        LS.release(AtomicSectionLock);
+        break;
+      default:
+        break;
+      }
+      return;
+    }
+    auto Callees = PM.callees(*CB);
+    LockSet Out = LockSet::top();
+    bool Any = false;
+    for (const Function *C : Callees) {
+      if (C->isDeclaration())
+        continue;
+      Any = true;
+      Out = LockSet::meet(Out, analyse(C, LS, Pos));
+    }
+    if (Any)
+      LS = Out;
+  }
+
+  /// The unlock and atomic-end calls in F and in every function F may call.
+  const std::vector<const CallBase *> &unlocksFrom(const Function *F) {
+    auto [It, New] = UnlocksFrom.try_emplace(F);
+    if (!New)
+      return It->second;
+    std::vector<const CallBase *> Out;
+    std::set<const Function *> Seen{F};
+    std::vector<const Function *> Work{F};
+    while (!Work.empty()) {
+      const Function *G = Work.back();
+      Work.pop_back();
+      for (const Instruction &I : instructions(*G)) {
+        const auto *CB = dyn_cast<CallBase>(&I);
+        if (!CB || CB->isInlineAsm())
+          continue;
+        if (auto K = callIntrinsic(*CB)) {
+          if (*K == Intrinsic::Unlock || *K == Intrinsic::AtomicEnd)
+            Out.push_back(CB);
+          continue;
+        }
+        for (const Function *C : PM.callees(*CB))
+          if (!C->isDeclaration() && Seen.insert(C).second)
+            Work.push_back(C);
+      }
+    }
+    return UnlocksFrom[F] = std::move(Out);
+  }
+
+  /// Analyses F entered with lockset Entry; returns the lockset at its exit
+  /// (Top when it never returns).
+  LockSet analyse(const Function *F, const LockSet &Entry,
+                  const Instruction *MainPos) {
+    Key K{F, Entry, MainPos};
+    if (auto It = Summaries.find(K); It != Summaries.end())
+      return It->second;
+    if (cancelled())
+      return LockSet();
+    if (InProgress.count(K)) {
+      // Recursion: every lock that an unlock reachable from F may release
+      // is released; the others are still held.
+      LockSet Out = Entry;
+      for (const CallBase *U : unlocksFrom(F)) {
+        if (callIntrinsic(*U) == Intrinsic::AtomicEnd)
+          Out.release(AtomicSectionLock);
+        else
+          release(Out, U->getArgOperand(0));
+      }
+      return Out;
+    }
+    InProgress.insert(K);
+
+    std::map<const BasicBlock *, LockSet> In;
+    ReversePostOrderTraversal<const Function *> RPOT(F);
+    std::vector<const BasicBlock *> Order(RPOT.begin(), RPOT.end());
+    In[&F->getEntryBlock()] = Entry;
+    // The lockset at the end of BB (nullopt: BB not reached yet).
+    auto RunBlock = [&](const BasicBlock *BB,
+                        bool Rec) -> std::optional<LockSet> {
+      auto It = In.find(BB);
+      if (It == In.end())
+        return std::nullopt;
+      LockSet LS = It->second;
+      for (const Instruction &I : *BB)
+        transfer(I, LS, MainPos, Rec);
+      return LS;
+    };
+    bool Changed = true;
+    while (Changed && !cancelled()) {
+      Changed = false;
+      for (const BasicBlock *BB : Order) {
+        std::optional<LockSet> LS = RunBlock(BB, false);
+        if (!LS)
+          continue;
+        for (const BasicBlock *S : successors(BB)) {
+          LockSet E = edge(BB, S, *LS);
+          auto SIt = In.find(S);
+          LockSet New = SIt == In.end() ? E : LockSet::meet(SIt->second, E);
+          if (SIt == In.end() || !(New == SIt->second)) {
+            In[S] = New;
+            Changed = true;
+          }
+        }
+      }
+    }
+    // Final pass over the stable block entries: record the accesses.
+    LockSet Exit = LockSet::top();
+    for (const BasicBlock *BB : Order) {
+      std::optional<LockSet> LS = RunBlock(BB, true);
+      if (LS && isa<ReturnInst>(BB->getTerminator()))
+        Exit = LockSet::meet(Exit, *LS);
+    }
+    InProgress.erase(K);
+    Summaries[K] = Exit;
+    return Exit;
+  }
+
+  const ProgramModel &PM;
+  const PointsTo &PTA;
+  const std::atomic<bool> *Cancelled;
+  unsigned CurThread = 0;
+  std::map<Key, LockSet> Summaries;
+  std::set<Key> InProgress;
+};
+
+struct Located {
+  size_t Rec;
+  Loc Where;
+};
+
+bool overlaps(const Located &A, uint64_t SizeA, const Located &B,
+              uint64_t SizeB) {
+  if (A.Where.Obj == PointsTo::UnknownObj || B.Where.Obj == PointsTo::UnknownObj)
+    return true;
+  if (A.Where.Obj != B.Where.Obj)
+    return false;
+  if (A.Where.Off == UnknownOffset || B.Where.Off == UnknownOffset)
+    return true;
+  int64_t EndA = SizeA ? A.Where.Off + int64_t(SizeA) : INT64_MAX;
+  int64_t EndB = SizeB ? B.Where.Off + int64_t(SizeB) : INT64_MAX;
+  return A.Where.Off < EndB && B.Where.Off < EndA;
+}
+
+} // namespace
+
+Result analyseLocksets(const ProgramModel &PM,
+                       const std::atomic<bool> *Cancelled) {
+  auto Start = std::chrono::steady_clock::now();
+  Result R;
+  R.Engine = "lockset";
+  if (PM.threads().empty()) {
+    R.Program = Verdict::Unknown;
+    R.Reasons = PM.unsoundness();
+    return R;
+  }
+  Analysis A(PM, Cancelled);
+  if (!A.analyseThreads()) {
+    R.Program = Verdict::Unknown;
+    R.Reasons.push_back("time limit reached during the lockset analysis");
+    return R;
+  }
+  const PointsTo &PTA = PM.pointsTo();
+  std::vector<Record> Recs(A.Records.begin(), A.Records.end());
+  // Program order, not pointer order: the pairing below may stop at a
+  // limit, and what it reports must not change from run to run.
+  {
+    DenseMap<const Instruction *, unsigned> Pos;
+    for (const Function &F : PM.module())
+      for (const Instruction &I : instructions(F))
+        Pos[&I] = Pos.size();
+    auto Key = [&](const Record &X) {
+      return std::make_tuple(X.Thread, Pos.lookup(X.Access.Inst),
+                             X.MainPos ? Pos.lookup(X.MainPos) : 0u,
+                             unsigned(X.Access.Kind), X.Locks.Held);
+    };
+    std::stable_sort(Recs.begin(), Recs.end(),
+                     [&](const Record &X, const Record &Y) {
+                       return Key(X) < Key(Y);
+                     });
+  }
+
+  // Index records by the shared objects they may touch.
+  std::map<uint32_t, std::vector<Located>> ByObject;
+  std::vector<Located> Anywhere;
+  for (size_t I = 0; I < Recs.size(); ++I)
+    for (Loc L : PTA.pointsTo(Recs[I].Access.Ptr)) {
+      const AbsObject &O = PTA.object(L.Obj);
+      if (!O.Shared || O.Kind == ObjKind::Function)
+        continue;
+      // A constant (an ops table, a string literal) is never written
+      // without undefined behaviour, so it cannot race: a write that the
+      // pointer analysis lets reach one (merged pointers) goes elsewhere.
+      if (const auto *G = dyn_cast_or_null<GlobalVariable>(O.Site);
+          G && G->isConstant())
+        continue;
+      if (L.Obj == PointsTo::UnknownObj && Recs[I].Access.Library)
+        continue;
+      if (L.Obj == PointsTo::UnknownObj)
+        Anywhere.push_back({I, L});
+      else
+        ByObject[L.Obj].push_back({I, L});
+    }
+
+  using Side = std::tuple<const Instruction *, AccessKind, unsigned>;
+  std::set<std::pair<Side, Side>> Reported;
+  // The pairs in the order they were found (program order), for the
+  // candidate list: the set above is ordered by instruction addresses,
+  // which change from run to run.
+  std::vector<std::pair<const Instruction *, const Instruction *>>
+      ReportedOrder;
+  std::vector<Finding> Found;
+  // Pairing stops after this many findings: the verdict (possible-race) is
+  // settled, and time and memory stay bounded on programs where a pointer of
+  // unknown origin conflicts with everything.
+  constexpr size_t MaxCollected = 20000;
+  auto Enough = [&] {
+    return Found.size() >= MaxCollected || (Cancelled && Cancelled->load());
+  };
+  uint64_t Pairs = 0;
+  auto Access = [&](const Record &Rec, Loc L) {
+    AccessInfo Info;
+    Info.Thread = PM.threads()[Rec.Thread].Name;
+    Info.Kind = Rec.Access.Kind;
+    Info.Atomic = Rec.Access.Atomic;
+    Info.Size = Rec.Access.Size;
+    Info.Loc = PM.location(Rec.Access.Inst);
+    Info.Variable = PM.describe(L, Rec.Access.Size);
+    for (auto &[Id, Read] : Rec.Locks.Held)
+      Info.Locks.push_back(A.lockName(Id, Read));
+    return Info;
+  };
+  auto Check = [&](const Located &X, const Located &Y) {
+    const Record &RX = Recs[X.Rec], &RY = Recs[Y.Rec];
+    ++Pairs;
+    if (RX.Access.Kind == AccessKind::Read && RY.Access.Kind == AccessKind::Read)
+      return;
+    if (RX.Access.Atomic && RY.Access.Atomic)
+      return;
+    if (!overlaps(X, RX.Access.Size, Y, RY.Access.Size))
+      return;
+    if (LockSet::protects(RX.Locks, RY.Locks))
+      return;
+    if (!mayHappenInParallel(PM, {RX.Thread, RX.MainPos}, {RY.Thread, RY.MainPos}))
+      return;
+    // One finding per pair of instructions and threads; the first abstract
+    // location found names the variable. Cheap key first: building the
+    // texts is what costs.
+    auto IdA = std::make_tuple(RX.Access.Inst, RX.Access.Kind, RX.Thread);
+    auto IdB = std::make_tuple(RY.Access.Inst, RY.Access.Kind, RY.Thread);
+    if (IdB < IdA)
+      std::swap(IdA, IdB);
+    if (!Reported.insert({IdA, IdB}).second)
+      return;
+    ReportedOrder.push_back({std::get<0>(IdA), std::get<0>(IdB)});
+    unsigned CandId = R.Candidates.size();
+    R.Candidates.push_back(
+        {RX.Access.Inst, RY.Access.Inst, RX.Thread, RY.Thread});
+    AccessInfo IA = Access(RX, X.Where), IB = Access(RY, Y.Where);
+    // Name the variable after the more precise side.
+    if (X.Where.Obj == PointsTo::UnknownObj)
+      IA.Variable = IB.Variable;
+    if (Y.Where.Obj == PointsTo::UnknownObj)
+      IB.Variable = IA.Variable;
+    if (std::tie(IB.Loc.File, IB.Loc.Line, IB.Loc.Column) <
+        std::tie(IA.Loc.File, IA.Loc.Line, IA.Loc.Column))
+      std::swap(IA, IB);
+    Finding F;
+    F.Kind = Verdict::PossibleRace;
+    F.Engine = "lockset";
+    F.First = std::move(IA);
+    F.Second = std::move(IB);
+    F.Candidates.push_back(CandId);
+    Found.push_back(std::move(F));
+  };
+
+  for (auto &[Obj, List] : ByObject) {
+    for (size_t I = 0; I < List.size() && !Enough(); ++I) {
+      for (size_t J = I; J < List.size(); ++J)
+        Check(List[I], List[J]);
+      // A pointer of unknown origin cannot reach a global whose address
+      // never leaves crace's own code (the harness's slots, its locks).
+      if (PTA.reachableByUnknown(Obj))
+        for (const Located &U : Anywhere)
+          Check(List[I], U);
+    }
+  }
+  for (size_t I = 0; I < Anywhere.size() && !Enough(); ++I)
+    for (size_t J = I; J < Anywhere.size(); ++J)
+      Check(Anywhere[I], Anywhere[J]);
+  bool Stopped = Found.size() >= MaxCollected;
+  R.CandidatePairs = std::move(ReportedOrder);
+  R.CandidatesComplete = !Stopped && PM.unsoundness().empty() &&
+                         !(Cancelled && Cancelled->load());
+
+  bool Stop = Cancelled && Cancelled->load();
+  if (Stop) {
+    R.Program = Verdict::Unknown;
+    R.Reasons.push_back("time limit reached while pairing accesses");
+  }
+
+  // One finding per pair of source locations (x++ is a read and a write on
+  // one line): keep the pair with the most writes, it is the clearest.
+  std::map<std::string, size_t> Seen;
+  for (Finding &F : Found) {
+    std::string LA = F.First.Loc.str(), LB = F.Second.Loc.str();
+    if (LB < LA)
+      std::swap(LA, LB);
+    std::string Short = LA + "|" + LB + "|" + F.First.Variable;
+    unsigned Writes = (F.First.Kind == AccessKind::Write) +
+                      (F.Second.Kind == AccessKind::Write);
+    auto It = Seen.find(Short);
+    if (It != Seen.end()) {
+      Finding &Old = R.Findings[It->second];
+      unsigned OldWrites = (Old.First.Kind == AccessKind::Write) +
+                           (Old.Second.Kind == AccessKind::Write);
+      std::vector<unsigned> Merged = Old.Candidates;
+      Merged.insert(Merged.end(), F.Candidates.begin(), F.Candidates.end());
+      if (Writes > OldWrites)
+        Old = std::move(F);
+      Old.Candidates = std::move(Merged);
+      continue;
+    }
+    Seen[Short] = R.Findings.size();
+    R.Findings.push_back(std::move(F));
+  }
+  std::stable_sort(R.Findings.begin(), R.Findings.end(),
+                   [](const Finding &X, const Finding &Y) {
+                     return std::tie(X.First.Loc.File, X.First.Loc.Line,
+                                     X.First.Loc.Column, X.Second.Loc.Line) <
+                            std::tie(Y.First.Loc.File, Y.First.Loc.Line,
+                                     Y.First.Loc.Column, Y.Second.Loc.Line);
+                   });
+  size_t Total = R.Findings.size();
+  if (Stopped)
+    R.Reasons.push_back(formatv("the search for further pairs stopped after "
+                                "{0} conflicting instruction pairs",
+                                MaxCollected));
+
+  if (!Stop) {
+    if (Total > 0) {
+      R.Program = Verdict::PossibleRace;
+      R.Reasons.push_back("the lockset engine over-approximates: it cannot "
+                          "confirm that a reported pair is reachable");
+      for (const std::string &Why : PM.unsoundness())
+        R.Reasons.push_back(Why);
+    } else if (!PM.unsoundness().empty()) {
+      R.Program = Verdict::Unknown;
+      R.Reasons = PM.unsoundness();
+    } else {
+      R.Program = Verdict::RaceFree;
+      R.Assumptions = PM.assumptions();
+    }
+  }
+
+  unsigned Multi = 0;
+  for (const ThreadTemplate &T : PM.threads())
+    Multi += T.Multi;
+  R.stat("thread_templates", PM.threads().size());
+  R.stat("multi_instance_templates", Multi);
+  R.stat("abstract_objects", PTA.numObjects());
+  R.stat("access_records", Recs.size());
+  R.stat("locks", A.Locks.Names.size() - 1);
+  R.stat("pairs_checked", Pairs);
+  R.stat("findings", Total);
+  R.stat("engine_seconds",
+         std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+             .count());
+  return R;
+}
+
+} // namespace crace

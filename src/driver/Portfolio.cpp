@@ -1,0 +1,270 @@
+//===- Portfolio.cpp - engine composition (--engine=auto) -----------------===//
+#include "driver/Portfolio.h"
+#include "smt/WorkBudget.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FormatVariadic.h"
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+#include <tuple>
+
+using namespace llvm;
+
+namespace crace::driver {
+
+Result runEngine(EngineKind K, const ProgramModel &PM, const EngineOptions &EO) {
+  static std::map<EngineKind, std::string> Phases;
+  std::string &Text = Phases[K];
+  if (Text.empty())
+    for (const EngineInfo &I : allEngines())
+      if (I.Kind == K)
+        Text = "running the " + I.Name.str() + " engine";
+  Phase = Text.c_str();
+  return createEngine(K)->run(PM, EO);
+}
+
+bool hasDataRace(const Result &R) {
+  for (const Finding &F : R.Findings)
+    if (F.Category == FindingCategory::DataRace)
+      return true;
+  return false;
+}
+
+namespace {
+
+/// Shares of the time budget in --engine=auto (docs/usage.md, "Time
+/// budget"): whoop gets the work of at most WhoopShareCap seconds and of
+/// WhoopShare of the run's limit (a deterministic work budget at the
+/// calibrated rate, WorkMeter.h; its wall clock is only a safety net of
+/// WallSafety times that), explore ExploreShare of what is left then, kiss
+/// the work of at most KissCap seconds and of KissWorkShare of the run's
+/// limit (its wall clock, KissShare of what is left after explore, is the
+/// safety net) (kiss
+/// encodes the whole sequentialised program before its first query, which
+/// on a large program takes long and rarely pays). Whatever a stage leaves
+/// unused goes to the next.
+constexpr double WhoopShare = 0.1, WhoopShareCap = 10, WallSafety = 3;
+constexpr uint64_t AutoMaxTransitions = 4'000'000;
+/// And of executed instructions, replays included: on a big program
+/// (automount_incl_lib) a scheduling point costs thousands of instructions
+/// and 4000000 of them took minutes (about 14 million instructions a
+/// second on the 2-core machine, loaded).
+constexpr uint64_t AutoMaxInstructions = 300'000'000;
+constexpr double MoreRacesShare = 0.25;
+constexpr double ExploreShare = 0.8, KissShare = 0.5, KissCap = 15,
+                 KissWorkShare = 0.25;
+
+/// A portfolio stage's work budget in units: the user's --X-work when
+/// given, else the work of at most Cap seconds, of Share of the run's
+/// limit and of the user's --X-budget seconds, at the calibrated rate.
+uint64_t stageWork(const Watchdog &Dog, double Cap, double Share,
+                   unsigned BudgetSecs, uint64_t Work) {
+  if (Work)
+    return Work;
+  double Secs = Cap;
+  if (Dog.limitSeconds())
+    Secs = std::min(Secs, Dog.limitSeconds() * Share);
+  if (BudgetSecs)
+    Secs = std::min(Secs, double(BudgetSecs));
+  return std::max<uint64_t>(1, unitsForSeconds(Secs));
+}
+
+/// kiss gives one reason per target ("kiss (x): WHY"); on a large program
+/// hundreds of targets fail for one cause. One line per cause, naming the
+/// first targets, in the order the causes first appear.
+std::vector<std::string> groupKissReasons(const std::vector<std::string> &In) {
+  std::vector<std::string> Order, Out;
+  std::map<std::string, std::vector<std::string>> Targets;
+  for (const std::string &R : In) {
+    StringRef S(R);
+    size_t Close = S.find("): ");
+    if (!S.starts_with("kiss (") || Close == StringRef::npos) {
+      Order.push_back("\x01" + R); // kept as it is
+      continue;
+    }
+    std::string Why = S.substr(Close + 3).str();
+    std::string Target = S.substr(6, Close - 6).str();
+    auto &L = Targets[Why];
+    if (L.empty())
+      Order.push_back(Why);
+    L.push_back(Target);
+  }
+  for (const std::string &K : Order) {
+    if (StringRef(K).starts_with("\x01")) {
+      Out.push_back(K.substr(1));
+      continue;
+    }
+    const auto &L = Targets[K];
+    std::string Names;
+    for (size_t I = 0; I < L.size() && I < 3; ++I)
+      Names += (I ? ", " : "") + L[I];
+    if (L.size() > 3)
+      Names += formatv(" and {0} more targets", L.size() - 3).str();
+    Out.push_back("kiss (" + Names + "): " + K);
+  }
+  return Out;
+}
+
+/// A confirming engine's result, followed by the static stage's possible
+/// races on other pairs of source lines (a confirmed race does not settle
+/// them: the user still needs to see them, unless the confirming search
+/// was complete), at most Max findings in all (0: no limit).
+Result withRemainingPossibleRaces(Result Confirmed, const Result &Static,
+                                  unsigned Max) {
+  // An explore search over every schedule and input reported every race.
+  if (Confirmed.SearchComplete)
+    return Confirmed;
+  auto Key = [](const Finding &F) {
+    auto A = std::make_tuple(F.First.Loc.File, F.First.Loc.Line);
+    auto B = std::make_tuple(F.Second.Loc.File, F.Second.Loc.Line);
+    return A < B ? std::make_pair(A, B) : std::make_pair(B, A);
+  };
+  std::set<decltype(Key(std::declval<const Finding &>()))> Seen;
+  for (const Finding &F : Confirmed.Findings)
+    if (F.Category == FindingCategory::DataRace)
+      Seen.insert(Key(F));
+  for (const Finding &F : Static.Findings) {
+    if (Max && Confirmed.Findings.size() >= Max)
+      break;
+    if (F.Category == FindingCategory::DataRace &&
+        Seen.insert(Key(F)).second)
+      Confirmed.Findings.push_back(F);
+  }
+  return Confirmed;
+}
+
+} // namespace
+
+/// --engine=auto (DESIGN.md's portfolio, as far as the engines exist):
+/// 1. the lockset engine refined by whoop; race-free is the answer;
+/// 2. explore on what they cannot prove: a confirmed race or an
+///    exhaustive proof of race freedom is the answer;
+/// 3. kiss, when possible races remain and explore did not decide (it
+///    sampled inputs, or hit a bound): a race it confirms is the answer
+///    (kiss never proves race freedom);
+/// otherwise the lockset/whoop possible races stand, with every engine's
+/// reasons. The reported engine is the one whose verdict is given. Each
+/// stage gets a share of the remaining time budget (above); when the run's
+/// limit cuts a stage, what the stages found so far is returned.
+Result runPortfolio(const ProgramModel &PM, const EngineOptions &EO,
+                    Watchdog &Dog, const std::atomic<bool> &Cancel) {
+  auto Merge = [](Result &Into, const Result &From) {
+    Into.Stats.insert(Into.Stats.end(), From.Stats.begin(), From.Stats.end());
+  };
+  // Stage 1, static: whoop (it runs the lockset engine first and refines
+  // its pairs; the candidate pairs PDP uses are the lockset engine's).
+  EngineOptions StaticOpts = EO;
+  StaticOpts.Cancelled = &Dog.StageCancel;
+  // From the configured limit, not the time left after the front end: the
+  // budget, hence the report, must not depend on how long parsing took.
+  StaticOpts.WhoopWork = stageWork(Dog, WhoopShareCap, WhoopShare,
+                                   EO.WhoopBudget, EO.WhoopWork);
+  StaticOpts.WhoopWallLimit =
+      WallSafety * double(StaticOpts.WhoopWork) / double(UnitsPerSecond);
+  Dog.beginStage(0);
+  Result Static = runEngine(EngineKind::Whoop, PM, StaticOpts);
+  if (Static.Program == Verdict::RaceFree || Cancel)
+    return Static;
+
+  // Stage 2, explore.
+  EngineOptions DynOpts = EO;
+  DynOpts.Static = &Static;
+  DynOpts.Cancelled = &Dog.StageCancel;
+  // explore's deterministic budget is its scheduling points; the
+  // standalone default (20000000) took 133 s on goblint-bench's
+  // pfscan_comb (PDP checks at every point), over the 60 s a default run
+  // may take, so the portfolio bounds it lower unless it was given.
+  if (!EO.MaxInstructionsGiven)
+    DynOpts.MaxInstructions = AutoMaxInstructions;
+  if (!EO.MaxTransitionsGiven)
+    DynOpts.MaxTransitions =
+        EO.MaxTransitions ? std::min(EO.MaxTransitions, AutoMaxTransitions)
+                          : AutoMaxTransitions;
+  // After a first race, more are looked for with a quarter of the budget
+  // (the remaining static possible races are reported either way).
+  DynOpts.MoreRacesShare = MoreRacesShare;
+  double Remaining = Dog.remaining();
+  double ExploreSecs = std::isinf(Remaining) ? 0 : Remaining * ExploreShare;
+  Dog.beginStage(ExploreSecs);
+  Result Dynamic = runEngine(EngineKind::Explore, PM, DynOpts);
+  bool ExploreRanOut = Dog.stageRanOut();
+  if (Dynamic.Program == Verdict::RaceFree) {
+    Dynamic.Stats.insert(Dynamic.Stats.begin(), Static.Stats.begin(),
+                         Static.Stats.end());
+    return Dynamic;
+  }
+  if (Dynamic.Program == Verdict::Race) {
+    Dynamic.Stats.insert(Dynamic.Stats.begin(), Static.Stats.begin(),
+                         Static.Stats.end());
+    return withRemainingPossibleRaces(std::move(Dynamic), Static,
+                                      EO.MaxFindings);
+  }
+  // (The share's length is not printed: it depends on the time the
+  // earlier stages took, and the report must not change between runs.)
+  if (ExploreRanOut)
+    Static.Reasons.push_back(formatv("explore: its share of the time budget "
+                                     "({0} % of the time left) ran out",
+                                     unsigned(ExploreShare * 100)));
+  for (const std::string &Why : Dynamic.Reasons)
+    Static.Reasons.push_back("explore: " + Why);
+  // Deadlocks found on the way are still worth reporting.
+  for (Finding &F : Dynamic.Findings)
+    if (F.Category != FindingCategory::DataRace)
+      Static.Findings.push_back(std::move(F));
+  Merge(Static, Dynamic);
+  if (Cancel || !hasDataRace(Static))
+    return Static;
+
+  // Stage 3, kiss: a bounded model checker over the sequentialised
+  // program tries every input value, where explore sampled them.
+  EngineOptions KissOpts = EO;
+  KissOpts.Cancelled = &Dog.StageCancel;
+  // A work budget (deterministic) of at most KissCap seconds and of
+  // KissWorkShare of the run's limit, at the calibrated rate; the wall
+  // clock (KissShare of the time left, at most WallSafety times those
+  // seconds) is the safety net.
+  KissOpts.KissWork =
+      stageWork(Dog, KissCap, KissWorkShare, EO.KissBudget, EO.KissWork);
+  Remaining = Dog.remaining();
+  double KissWall = WallSafety * double(KissOpts.KissWork) / double(UnitsPerSecond);
+  if (!std::isinf(Remaining))
+    KissWall = std::min(KissWall, Remaining * KissShare);
+  Dog.beginStage(KissWall);
+  Result Kiss = runEngine(EngineKind::Kiss, PM, KissOpts);
+  bool KissRanOut = Dog.stageRanOut();
+  if (Kiss.Program == Verdict::Race && hasDataRace(Kiss)) {
+    // Confirmed: kiss's findings (trace and input values) are the answer.
+    Kiss.Stats.insert(Kiss.Stats.begin(), Static.Stats.begin(),
+                      Static.Stats.end());
+    return withRemainingPossibleRaces(std::move(Kiss), Static,
+                                      EO.MaxFindings);
+  }
+  // Only a safety net now: kiss's work budget ends it first on a machine
+  // like the calibrated one, loaded or not (and says so, deterministically).
+  if (KissRanOut)
+    Static.Reasons.push_back(formatv("kiss: its wall-clock safety limit "
+                                     "({0} % of the time left, at most {1} "
+                                     "times its work budget's seconds) ran "
+                                     "out before its work budget",
+                                     unsigned(KissShare * 100),
+                                     unsigned(WallSafety)));
+  for (const std::string &Why : groupKissReasons(Kiss.Reasons)) {
+    // Where the share cut kiss (transform, encoding, which target) depends
+    // on the machine's speed: the line above says it.
+    if (KissRanOut && StringRef(Why).ends_with("cancelled"))
+      continue;
+    Static.Reasons.push_back(StringRef(Why).starts_with("kiss")
+                                 ? Why
+                                 : "kiss: " + Why);
+  }
+  // Assertion failures kiss confirmed are reported alongside.
+  for (Finding &F : Kiss.Findings)
+    if (F.Category != FindingCategory::DataRace)
+      Static.Findings.push_back(std::move(F));
+  Merge(Static, Kiss);
+  return Static;
+}
+
+} // namespace crace::driver

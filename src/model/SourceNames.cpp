@@ -1,0 +1,214 @@
+//===- SourceNames.cpp - instructions and locations in source terms ------===//
+//
+// Part of ProgramModel: source locations of instructions and the names of
+// abstract locations (variables, fields through debug info, heap objects)
+// as reports print them.
+//
+//===----------------------------------------------------------------------===//
+#include "model/ProgramModel.h"
+
+#include "llvm/ADT/SCCIterator.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/TargetParser/Triple.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Analysis/CFG.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/DebugInfo.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/Operator.h"
+#include "llvm/BinaryFormat/Dwarf.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+#include <functional>
+
+
+using namespace llvm;
+
+namespace crace {
+
+std::string SourceLoc::str() const {
+  if (!valid())
+    return File.empty() ? "<unknown>" : File;
+  return formatv("{0}:{1}:{2}", File, Line, Column).str();
+}
+
+SourceLoc ProgramModel::location(const Instruction *I) const {
+  SourceLoc L;
+  if (!I)
+    return L;
+  DebugLoc DL = I->getDebugLoc();
+  if (!DL) {
+    // Fall back to the closest earlier instruction with a location.
+    for (const Instruction *P = I->getPrevNode(); P && !DL; P = P->getPrevNode())
+      DL = P->getDebugLoc();
+  }
+  if (!DL) {
+    L.File = I->getFunction()->getName().str() + "()";
+    return L;
+  }
+  const DILocation *Loc = DL.get();
+  SmallString<256> Path(Loc->getFilename());
+  if (!sys::path::is_absolute(Path) && !Loc->getDirectory().empty()) {
+    Path = Loc->getDirectory();
+    sys::path::append(Path, Loc->getFilename());
+  }
+  sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  L.File = Path.str().str();
+  L.Line = Loc->getLine();
+  L.Column = Loc->getColumn();
+  return L;
+}
+
+static const DIType *stripQualifiers(const DIType *T) {
+  while (auto *D = dyn_cast_or_null<DIDerivedType>(T)) {
+    auto Tag = D->getTag();
+    if (Tag == dwarf::DW_TAG_typedef || Tag == dwarf::DW_TAG_const_type ||
+        Tag == dwarf::DW_TAG_volatile_type || Tag == dwarf::DW_TAG_atomic_type ||
+        Tag == dwarf::DW_TAG_restrict_type)
+      T = D->getBaseType();
+    else
+      break;
+  }
+  return T;
+}
+
+/// Appends ".field" / "[i]" for the byte offset Off inside type T.
+static void fieldPath(const DIType *T, int64_t Off, std::string &Out) {
+  for (int Depth = 0; Depth < 16; ++Depth) {
+    T = stripQualifiers(T);
+    auto *C = dyn_cast_or_null<DICompositeType>(T);
+    if (!C)
+      break;
+    if (C->getTag() == dwarf::DW_TAG_array_type) {
+      const DIType *Elem = stripQualifiers(C->getBaseType());
+      uint64_t ESize = Elem ? Elem->getSizeInBits() / 8 : 0;
+      if (!ESize)
+        break;
+      Out += "[" + std::to_string(Off / ESize) + "]";
+      Off %= ESize;
+      T = Elem;
+      continue;
+    }
+    if (C->getTag() != dwarf::DW_TAG_structure_type &&
+        C->getTag() != dwarf::DW_TAG_class_type)
+      break;
+    const DIDerivedType *Found = nullptr;
+    for (const DINode *N : C->getElements()) {
+      auto *Mem = dyn_cast<DIDerivedType>(N);
+      if (!Mem || Mem->getTag() != dwarf::DW_TAG_member)
+        continue;
+      int64_t Start = Mem->getOffsetInBits() / 8;
+      int64_t Size = std::max<int64_t>(1, Mem->getSizeInBits() / 8);
+      if (Off >= Start && Off < Start + Size) {
+        Found = Mem;
+        break;
+      }
+    }
+    if (!Found)
+      break;
+    Out += "." + Found->getName().str();
+    Off -= Found->getOffsetInBits() / 8;
+    T = Found->getBaseType();
+    if (Off == 0 && !isa_and_nonnull<DICompositeType>(stripQualifiers(T)))
+      return;
+  }
+  if (Off != 0)
+    Out += "+" + std::to_string(Off);
+}
+
+std::string ProgramModel::describe(Loc L, uint64_t Size) const {
+  const AbsObject &O = PTA->object(L.Obj);
+  std::string Name;
+  const DIType *Ty = nullptr;
+  switch (O.Kind) {
+  case ObjKind::Unknown:
+    return "memory of unknown origin";
+  case ObjKind::Function:
+    return "function '" + O.Site->getName().str() + "'";
+  case ObjKind::Global:
+  case ObjKind::ThreadLocal: {
+    auto *G = cast<GlobalVariable>(O.Site);
+    SmallVector<DIGlobalVariableExpression *, 1> GVs;
+    G->getDebugInfo(GVs);
+    if (!GVs.empty()) {
+      Name = GVs.front()->getVariable()->getName().str();
+      Ty = GVs.front()->getVariable()->getType();
+    } else {
+      Name = G->getName().str();
+      if (G->getName().starts_with(".str"))
+        Name = "string literal";
+    }
+    break;
+  }
+  case ObjKind::Stack: {
+    auto *A = const_cast<Value *>(O.Site);
+    for (DbgVariableRecord *R : findDVRDeclares(A)) {
+      Name = R->getVariable()->getName().str();
+      Ty = R->getVariable()->getType();
+    }
+    if (Name.empty())
+      for (DbgDeclareInst *D : findDbgDeclares(A)) {
+        Name = D->getVariable()->getName().str();
+        Ty = D->getVariable()->getType();
+      }
+    if (Name.empty())
+      Name = O.Site->hasName() ? O.Site->getName().str() : "stack object";
+    break;
+  }
+  case ObjKind::Heap: {
+    SourceLoc SL = location(cast<Instruction>(O.Site));
+    StringRef File(SL.File);
+    if (File.consume_front("/crace-harness/")) {
+      // A kernel object the driver harness passes to entry points
+      // (frontend/EntryPoints.cpp names its allocation after its type).
+      Name = "kernel object <" + File.str() + ">";
+      if (!NamedTypesBuilt) {
+        NamedTypesBuilt = true;
+        DebugInfoFinder Finder;
+        Finder.processModule(M);
+        for (const DIType *T : Finder.types())
+          if (auto *C = dyn_cast<DICompositeType>(T))
+            if (!C->getName().empty() && !C->isForwardDecl())
+              NamedTypes.emplace(C->getName().str(), C);
+      }
+      File.consume_front("struct ");
+      File.consume_front("union ");
+      if (auto It = NamedTypes.find(File.str()); It != NamedTypes.end())
+        Ty = It->second;
+      if (Ty && L.Off != UnknownOffset) {
+        std::string Path;
+        fieldPath(Ty, L.Off, Path);
+        return Name + Path;
+      }
+      break;
+    }
+    Name = "heap object allocated at " + SL.str();
+    break;
+  }
+  }
+  if (L.Off == UnknownOffset) {
+    if (Ty && isa<DICompositeType>(stripQualifiers(Ty)))
+      return Name + "[*]";
+    return O.Kind == ObjKind::Heap ? Name + " (some offset)" : Name;
+  }
+  std::string Path;
+  if (Ty)
+    fieldPath(Ty, L.Off, Path);
+  else if (L.Off)
+    Path = "+" + std::to_string(L.Off);
+  if (O.Kind == ObjKind::Heap && !Path.empty())
+    return Name + " at offset " + std::to_string(L.Off);
+  return Name + Path;
+}
+
+} // namespace crace

@@ -1,0 +1,404 @@
+//===- Threads.cpp - thread templates, joins and order in main -----------===//
+//
+// Part of ProgramModel: the thread templates (creation sites and their start
+// functions), the joins that end them, join loops that match creation
+// loops, and the order of instructions in main that MHP relies on.
+//
+//===----------------------------------------------------------------------===//
+#include "model/ProgramModel.h"
+
+#include "llvm/ADT/SCCIterator.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/TargetParser/Triple.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Analysis/CFG.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/DebugInfo.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/Operator.h"
+#include "llvm/BinaryFormat/Dwarf.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+#include <functional>
+
+
+using namespace llvm;
+
+namespace crace {
+
+bool ProgramModel::inCycle(const BasicBlock *BB) const {
+  return CycleBlocks.contains(BB);
+}
+
+bool ProgramModel::runsOnceInMain(const Function *F) const {
+  if (!F || !Main)
+    return false;
+  if (auto It = OnceCache.find(F); It != OnceCache.end())
+    return It->second;
+  OnceCache[F] = false; // recursion is never "once"
+  bool Once = false;
+  if (F == Main) {
+    Once = F->use_empty();
+  } else {
+    const CallBase *Only = nullptr;
+    unsigned Calls = 0;
+    bool Other = false;
+    for (const User *U : F->users()) {
+      auto *CB = dyn_cast<CallBase>(U);
+      if (CB && CB->getCalledOperand() == F) {
+        ++Calls;
+        Only = CB;
+      } else {
+        Other = true;
+      }
+    }
+    Once = !Other && Calls == 1 && !inCycle(Only->getParent()) &&
+           runsOnceInMain(Only->getFunction());
+  }
+  OnceCache[F] = Once;
+  return Once;
+}
+
+/// The strings of a named metadata node the front end wrote (driver mode).
+bool isSignalHandlerCreate(const CallBase &CB) {
+  const Value *H = CB.getArgOperand(0)->stripPointerCasts();
+  if (auto *II = dyn_cast<IntrinsicInst>(H))
+    if (II->getIntrinsicID() == llvm::Intrinsic::threadlocal_address)
+      H = II->getArgOperand(0)->stripPointerCasts();
+  auto *GV = dyn_cast<GlobalVariable>(H);
+  return GV && GV->getName().starts_with("crace_signal_handle");
+}
+
+std::string threadName(const Function *F) {
+  StringRef N = F->getName();
+  // Trampolines that run thread-specific data destructors at the routine's
+  // end (frontend/ProgramStart.cpp) are named after the routine.
+  N.consume_front("__crace_thread_");
+  return N.str();
+}
+
+void ProgramModel::findThreads() {
+  if (!Main)
+    return;
+  ThreadTemplate MainT;
+  MainT.Id = 0;
+  MainT.Name = "main";
+  MainT.Entry = Main;
+  MainT.Multi = !runsOnceInMain(Main);
+  Threads.push_back(MainT);
+
+  std::vector<const Function *> Work = {Main};
+  Reachable.insert(Main);
+  StringMap<unsigned> NameCount;
+  auto Visit = [&](const Function *F) {
+    if (!F->isDeclaration() && Reachable.insert(F).second)
+      Work.push_back(F);
+  };
+  while (!Work.empty()) {
+    const Function *F = Work.back();
+    Work.pop_back();
+    for (const Instruction &I : instructions(*F)) {
+      auto *CB = dyn_cast<CallBase>(&I);
+      if (!CB)
+        continue;
+      if (callIntrinsic(*CB) == Intrinsic::ThreadCreate) {
+        bool Resolved = false;
+        for (Loc L : PTA->pointsTo(CB->getArgOperand(1))) {
+          const AbsObject &O = PTA->object(L.Obj);
+          if (O.Kind != ObjKind::Function || L.Off != 0)
+            continue;
+          auto *Fn = cast<Function>(O.Site);
+          if (Fn->isDeclaration())
+            continue;
+          Resolved = true;
+          ThreadTemplate T;
+          T.Id = Threads.size();
+          T.Entry = Fn;
+          T.CreateSite = CB;
+          T.CreatedInMain = F == Main;
+          T.Multi = inCycle(CB->getParent()) || !runsOnceInMain(F);
+          T.Name = threadName(Fn);
+          T.SignalHandler = isSignalHandlerCreate(*CB);
+          if (T.SignalHandler)
+            T.Name = "signal handler " + T.Name;
+          // Driver harness threads (frontend/EntryPoints.cpp).
+          else if (StringRef(T.Name).starts_with("__crace_entry_"))
+            T.Name = "entry point " + T.Name.substr(14);
+          else if (StringRef(T.Name).starts_with("__crace_instance_")) {
+            // __crace_instance_<i>_<f>: instance i of entry point f.
+            auto [I, Fn] = StringRef(T.Name).substr(17).split('_');
+            T.Name = ("entry point " + Fn + " (instance " + I + ")").str();
+          } else if (StringRef(T.Name).starts_with("__crace_dispatch_"))
+            T.Name = "harness dispatcher " + T.Name.substr(17);
+          Threads.push_back(T);
+          Visit(Fn);
+        }
+        bool Partial = false;
+        for (Loc L : PTA->pointsTo(CB->getArgOperand(1)))
+          if (PTA->object(L.Obj).Kind != ObjKind::Function ||
+              cast<Function>(PTA->object(L.Obj).Site)->isDeclaration())
+            Partial = true;
+        // A handler argument that points to nothing is SIG_IGN/SIG_DFL
+        // (models/signal.c does not install those).
+        if (!Resolved && isSignalHandlerCreate(*CB) &&
+            PTA->pointsTo(CB->getArgOperand(1)).empty())
+          continue;
+        if (!Resolved || Partial)
+          Unsound.push_back(formatv("thread start routine at {0} could not be "
+                                    "resolved",
+                                    location(CB).str()));
+        continue;
+      }
+      for (const Function *Callee : PTA->callees(*CB))
+        Visit(Callee);
+    }
+  }
+  // Name templates like the DESIGN examples: worker, worker#2, ...
+  for (ThreadTemplate &T : Threads) {
+    unsigned N = ++NameCount[T.Name];
+    if (N > 1)
+      T.Name += "#" + std::to_string(N);
+  }
+}
+
+void ProgramModel::findJoins() {
+  if (!Main)
+    return;
+  // Threads may exist after any create in main, and after any call in main
+  // to a function that may (transitively) create one.
+  DenseMap<const Function *, bool> Creates;
+  std::function<bool(const Function *)> MayCreate =
+      [&](const Function *F) -> bool {
+    if (auto It = Creates.find(F); It != Creates.end())
+      return It->second;
+    Creates[F] = false;
+    bool R = false;
+    for (const Instruction &I : instructions(*F)) {
+      auto *CB = dyn_cast<CallBase>(&I);
+      if (!CB)
+        continue;
+      if (callIntrinsic(*CB) == Intrinsic::ThreadCreate) {
+        R = true;
+        break;
+      }
+      bool Unresolved = false;
+      for (const Function *C : PTA->callees(*CB, &Unresolved))
+        if (!C->isDeclaration() && MayCreate(C))
+          R = true;
+      if (Unresolved || CB->isInlineAsm())
+        R = true;
+      if (R)
+        break;
+    }
+    Creates[F] = R;
+    return R;
+  };
+  for (const Instruction &I : instructions(*Main)) {
+    auto *CB = dyn_cast<CallBase>(&I);
+    if (!CB)
+      continue;
+    bool Spawn = callIntrinsic(*CB) == Intrinsic::ThreadCreate;
+    if (!Spawn) {
+      bool Unresolved = false;
+      for (const Function *C : PTA->callees(*CB, &Unresolved))
+        if (!C->isDeclaration() && MayCreate(C))
+          Spawn = true;
+      Spawn |= Unresolved;
+    }
+    if (Spawn)
+      SpawnPoints.push_back(CB);
+  }
+
+  // A join waits for template T when T is created once, directly in main,
+  // its handle lives in a variable only that create writes, and the join
+  // reads the handle from that variable after the create.
+  for (ThreadTemplate &T : Threads) {
+    if (!T.CreateSite || T.Multi || !T.CreatedInMain)
+      continue;
+    const Value *Handle = T.CreateSite->getArgOperand(0)->stripPointerCasts();
+    if (!isa<AllocaInst>(Handle) && !isa<GlobalVariable>(Handle))
+      continue;
+    bool Simple = true;
+    for (const User *U : Handle->users()) {
+      if (U == T.CreateSite || isa<LoadInst>(U))
+        continue;
+      if (auto *II = dyn_cast<IntrinsicInst>(U))
+        if (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II))
+          continue;
+      Simple = false;
+    }
+    if (!Simple)
+      continue;
+    for (const Instruction &I : instructions(*Main)) {
+      auto *CB = dyn_cast<CallBase>(&I);
+      if (!CB || callIntrinsic(*CB) != Intrinsic::ThreadJoin)
+        continue;
+      auto *LI = dyn_cast<LoadInst>(CB->getArgOperand(0));
+      // The handle must be read after the create wrote it.
+      if (LI && LI->getPointerOperand()->stripPointerCasts() == Handle &&
+          MainDT->dominates(T.CreateSite, LI))
+        T.Joins.push_back(CB);
+    }
+  }
+}
+
+bool ProgramModel::mayReachInMain(const Instruction *From,
+                                  const Instruction *To) const {
+  if (From == To)
+    return true;
+  // An exact search over main's blocks: llvm::isPotentiallyReachable gives
+  // up (answering "reachable") after 32 blocks, which a driver harness's
+  // main exceeds.
+  const BasicBlock *FB = From->getParent(), *TB = To->getParent();
+  if (FB == TB && From->comesBefore(To))
+    return true;
+  SmallVector<const BasicBlock *, 32> Work(succ_begin(FB), succ_end(FB));
+  SmallPtrSet<const BasicBlock *, 32> Seen;
+  while (!Work.empty()) {
+    const BasicBlock *B = Work.pop_back_val();
+    if (!Seen.insert(B).second)
+      continue;
+    if (B == TB)
+      return true;
+    Work.append(succ_begin(B), succ_end(B));
+  }
+  return false;
+}
+
+bool ProgramModel::dominatesInMain(const Instruction *A,
+                                   const Instruction *B) const {
+  return A != B && MainDT && MainDT->dominates(A, B);
+}
+
+bool ProgramModel::dominatesInMain(const BasicBlock *A,
+                                   const Instruction *B) const {
+  return MainDT && MainDT->dominates(A, B->getParent());
+}
+
+/// The pointer is only used to address thread handles: GEPs and casts of
+/// it feed thread creation, loads, free() and lifetime markers only.
+static bool onlyHoldsHandles(const Value *Base) {
+  SmallVector<const Value *, 8> Work = {Base};
+  SmallPtrSet<const Value *, 16> Seen;
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    for (const User *U : V->users()) {
+      if (isa<GetElementPtrInst>(U) || isa<BitCastInst>(U)) {
+        Work.push_back(U);
+        continue;
+      }
+      if (auto *LI = dyn_cast<LoadInst>(U))
+        if (LI->getPointerOperand() == V)
+          continue;
+      if (auto *CB = dyn_cast<CallBase>(U)) {
+        auto K = callIntrinsic(*CB);
+        if (K == Intrinsic::ThreadCreate && CB->getArgOperand(0) == V &&
+            CB->getArgOperand(1) != V && CB->getArgOperand(2) != V)
+          continue;
+        if (K == Intrinsic::Free)
+          continue;
+        if (auto *II = dyn_cast<IntrinsicInst>(CB))
+          if (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II))
+            continue;
+      }
+      return false;
+    }
+  }
+  return true;
+}
+
+void ProgramModel::findJoinLoops() {
+  // for (i = 0; i < n; i++) create(&t[i], f, ...);
+  // for (i = 0; i < n; i++) join(t[i], ...);
+  // After the join loop every instance of f has terminated, when: the
+  // handles live in an array used for nothing else, both loops walk it
+  // from the same start with the same stride, the join loop runs at least
+  // as many iterations, joins on every iteration and cannot leave early.
+  Function &F = *const_cast<Function *>(Main);
+  TargetLibraryInfoImpl TLII(Triple(M.getTargetTriple()));
+  TargetLibraryInfo TLI(TLII);
+  AssumptionCache AC(F);
+  LoopInfo LI(*MainDT);
+  ScalarEvolution SE(F, TLI, AC, *MainDT, LI);
+
+  struct JoinLoop {
+    const Loop *L;
+    const SCEVAddRecExpr *Handle;
+    const SCEV *Count;
+    const BasicBlock *Exit;
+  };
+  std::vector<JoinLoop> JoinLoops;
+  for (const Instruction &I : instructions(F)) {
+    auto *CB = dyn_cast<CallBase>(&I);
+    if (!CB || callIntrinsic(*CB) != Intrinsic::ThreadJoin)
+      continue;
+    auto *Load = dyn_cast<LoadInst>(CB->getArgOperand(0));
+    const Loop *L = LI.getLoopFor(CB->getParent());
+    if (!Load || !L || L->getLoopDepth() != 1)
+      continue;
+    auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Load->getPointerOperand()));
+    const BasicBlock *Exit = L->getUniqueExitBlock();
+    const BasicBlock *Exiting = L->getExitingBlock();
+    const BasicBlock *Latch = L->getLoopLatch();
+    if (!AR || AR->getLoop() != L || !AR->isAffine() || !Exit || !Exiting ||
+        !Latch || !MainDT->dominates(CB->getParent(), Latch))
+      continue;
+    const SCEV *Count = SE.getBackedgeTakenCount(L);
+    if (isa<SCEVCouldNotCompute>(Count))
+      continue;
+    JoinLoops.push_back({L, AR, Count, Exit});
+  }
+
+  for (ThreadTemplate &T : Threads) {
+    if (!T.CreateSite || !T.CreatedInMain || !T.Multi)
+      continue;
+    const Loop *L = LI.getLoopFor(T.CreateSite->getParent());
+    if (!L || L->getLoopDepth() != 1 || !runsOnceInMain(Main))
+      continue;
+    auto *AR =
+        dyn_cast<SCEVAddRecExpr>(SE.getSCEV(T.CreateSite->getArgOperand(0)));
+    if (!AR || AR->getLoop() != L || !AR->isAffine())
+      continue;
+    const SCEV *Count = SE.getBackedgeTakenCount(L);
+    if (isa<SCEVCouldNotCompute>(Count))
+      continue;
+    const Value *Base = nullptr;
+    if (auto *U = dyn_cast<SCEVUnknown>(SE.getPointerBase(AR)))
+      Base = U->getValue();
+    if (!Base || !onlyHoldsHandles(Base))
+      continue;
+    for (const JoinLoop &J : JoinLoops) {
+      if (J.L == L || J.Handle->getStart() != AR->getStart() ||
+          J.Handle->getStepRecurrence(SE) != AR->getStepRecurrence(SE))
+        continue;
+      // The join loop must start after the create loop is done.
+      const BasicBlock *CreateExit = L->getUniqueExitBlock();
+      if (!CreateExit || !MainDT->dominates(CreateExit, J.L->getHeader()))
+        continue;
+      bool Enough = J.Count == Count;
+      if (!Enough) {
+        auto *A = dyn_cast<SCEVConstant>(J.Count);
+        auto *B = dyn_cast<SCEVConstant>(Count);
+        Enough = A && B && A->getAPInt().uge(B->getAPInt());
+      }
+      if (Enough) {
+        T.AllJoinedAt = J.Exit;
+        break;
+      }
+    }
+  }
+}
+
+} // namespace crace
