@@ -437,6 +437,9 @@ Result analyseLocksets(const ProgramModel &PM,
     return Found.size() >= MaxCollected || (Cancelled && Cancelled->load());
   };
   uint64_t Pairs = 0;
+  // Instruction pairs where one side's pointer is of unknown origin (it
+  // may reach every object such a pointer can reach).
+  uint64_t ThroughUnknown = 0;
   auto Access = [&](const Record &Rec, Loc L) {
     AccessInfo Info;
     Info.Thread = PM.threads()[Rec.Thread].Name;
@@ -484,6 +487,9 @@ Result analyseLocksets(const ProgramModel &PM,
     if (std::tie(IB.Loc.File, IB.Loc.Line, IB.Loc.Column) <
         std::tie(IA.Loc.File, IA.Loc.Line, IA.Loc.Column))
       std::swap(IA, IB);
+    if (X.Where.Obj == PointsTo::UnknownObj ||
+        Y.Where.Obj == PointsTo::UnknownObj)
+      ++ThroughUnknown;
     Finding F;
     F.Kind = Verdict::PossibleRace;
     F.Engine = "lockset";
@@ -581,6 +587,7 @@ Result analyseLocksets(const ProgramModel &PM,
   R.stat("access_records", Recs.size());
   R.stat("locks", A.Locks.Names.size() - 1);
   R.stat("pairs_checked", Pairs);
+  R.stat("pairs_through_unknown_pointer", ThroughUnknown);
   R.stat("findings", Total);
   R.stat("engine_seconds",
          std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)

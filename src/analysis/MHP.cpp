@@ -2,6 +2,7 @@
 #include "analysis/MHP.h"
 #include "model/ProgramModel.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 
@@ -21,6 +22,14 @@ static bool mainOrderedWith(const ProgramModel &PM, const ThreadTemplate &T,
     return true; // no thread exists yet
   if (T.AllJoinedAt && PM.dominatesInMain(T.AllJoinedAt, Pos))
     return true; // after a loop joined every instance
+  // No instance of T exists before main executes one of T's creators (its
+  // create site, or a call that may lead to it, or to a thread that may
+  // create it), wherever in the program the create site is.
+  if (T.CreatorsKnown &&
+      llvm::none_of(T.CreatorsInMain, [&](const llvm::Instruction *C) {
+        return PM.mayReachInMain(C, Pos);
+      }))
+    return true; // before T is created
   // (main must not be called again, by itself or by a thread.)
   if (!T.CreatedInMain || !PM.mainFunction()->use_empty())
     return false;
@@ -40,18 +49,26 @@ static bool mainOrderedWith(const ProgramModel &PM, const ThreadTemplate &T,
 
 static bool joinedBeforeCreate(const ProgramModel &PM, const ThreadTemplate &A,
                                const ThreadTemplate &B) {
-  // Every instance of B is created at B's site in main, so it is enough
-  // that A has terminated whenever that site runs.
-  if (!B.CreatedInMain)
+  // Every instance of B is created by one of B's creators in main (its
+  // site in main, or a call leading to it), so it is enough that A has
+  // terminated whenever one of them runs.
+  std::vector<const llvm::Instruction *> Sites;
+  if (B.CreatorsKnown)
+    Sites = B.CreatorsInMain;
+  else if (B.CreatedInMain)
+    Sites = {B.CreateSite};
+  else
     return false;
-  if (A.AllJoinedAt && PM.dominatesInMain(A.AllJoinedAt, B.CreateSite))
-    return true;
-  if (A.Multi || !A.CreatedInMain)
-    return false;
-  for (const llvm::CallBase *J : A.Joins)
-    if (PM.dominatesInMain(J, B.CreateSite))
+  auto Terminated = [&](const llvm::Instruction *At) {
+    if (A.AllJoinedAt && PM.dominatesInMain(A.AllJoinedAt, At))
       return true;
-  return false;
+    if (A.Multi || !A.CreatedInMain)
+      return false;
+    return llvm::any_of(A.Joins, [&](const llvm::CallBase *J) {
+      return PM.dominatesInMain(J, At);
+    });
+  };
+  return llvm::all_of(Sites, Terminated);
 }
 
 bool mayHappenInParallel(const ProgramModel &PM, ThreadPoint A, ThreadPoint B) {

@@ -4,10 +4,12 @@
 // - both by one thread template that has a single instance;
 // - main's access happens before every thread exists (not reachable from
 //   any point in main after which threads may exist);
-// - main's access is before the create, or after a join dominating it, of a
+// - main's access is before every creator in main of the other thread
+//   (its create site, or a call in main that may lead to it, directly or
+//   through a thread that creates it), or after a join dominating it of a
 //   single-instance thread created directly in main;
-// - one single-instance thread is joined (in main) before the other is
-//   created.
+// - one thread (a single instance, or all instances of a join loop) is
+//   joined in main before every creator of the other.
 // Everything else may happen in parallel, which only over-approximates.
 //
 //===----------------------------------------------------------------------===//

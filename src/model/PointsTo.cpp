@@ -400,7 +400,7 @@ bool PointsTo::visitModule() {
         // Arithmetic stays inside the base's object (the "no undefined
         // behaviour" assumption); only from a null/integer base, as in
         // (char *)0 + (uintptr_t)p, may an index carry the pointer.
-        if (!Known && Base.empty())
+        if (!Known && Base.empty() && Final)
           for (const Use &U : GEP->indices())
             Changed |= addAll(ptsOf(GEP), Get(U.get()), 0, true);
       } else if (auto *LI = dyn_cast<LoadInst>(&I)) {
@@ -423,7 +423,7 @@ bool PointsTo::visitModule() {
         const PtsSet &Src = Get(CI->getOperand(0));
         if (isa<IntToPtrInst>(CI) && Src.empty()) {
           auto *C = dyn_cast<ConstantInt>(CI->getOperand(0));
-          if (!C || !isNonPointerConstant(C))
+          if (Final && (!C || !isNonPointerConstant(C)))
             Changed |= add(ptsOf(CI), {UnknownObj, UnknownOffset});
         } else {
           bool Preserve = isa<BitCastInst>(CI) || isa<AddrSpaceCastInst>(CI) ||
@@ -498,6 +498,12 @@ bool PointsTo::visitModule() {
         }
         bool Unresolved = false;
         auto Callees = callees(*CB, &Unresolved);
+        // An empty set of targets is "unresolved" only once the solution is
+        // otherwise complete (Final): before, it may just not be computed
+        // yet, and Unknown, once added, stays.
+        if (Unresolved && !Final &&
+            pointsTo(CB->getCalledOperand()->stripPointerCasts()).empty())
+          Unresolved = false;
         if (Unresolved && !CB->getType()->isVoidTy())
           Changed |= add(ptsOf(CB), {UnknownObj, UnknownOffset});
         for (const Function *Fn : Callees) {
@@ -588,9 +594,25 @@ bool PointsTo::needsVisit(const Instruction &I) const {
 }
 
 bool PointsTo::solve(const std::atomic<bool> *Cancel) {
+  // Rules that read an empty set as "no pointer origin" (a call through a
+  // pointer with no targets, inttoptr of an integer with no pointer origin,
+  // an index carrying a pointer from a null base) add Unknown, which never
+  // leaves a set again. They wait for a fixpoint of the other rules, then
+  // one pass applies them to every instruction (Final); if that changed
+  // anything, the other rules run to a fixpoint again, and so on.
   for (;;) {
     ++Pass;
-    if (!visitModule())
+    bool Changed = visitModule();
+    if (Cancel && Cancel->load())
+      return false;
+    if (Changed)
+      continue;
+    ++Pass;
+    Final = true;
+    LastVisit.clear(); // the final pass visits every instruction
+    Changed = visitModule();
+    Final = false;
+    if (!Changed)
       break;
     if (Cancel && Cancel->load())
       return false;

@@ -128,6 +128,8 @@ private:
   std::unordered_map<const llvm::Function *, PtsSet> Returns;
   PtsSet ThreadResults;
   uint32_t Pass = 0;
+  /// The pass that applies the rules reading an empty set (solve()).
+  bool Final = false;
   std::unordered_map<const PtsSet *, uint32_t> SetChangedAt;
   std::unordered_map<uint32_t, uint32_t> ObjChangedAt;
   std::unordered_map<const llvm::Function *, uint32_t> ReturnsChangedAt;

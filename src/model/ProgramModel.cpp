@@ -58,8 +58,10 @@ std::unique_ptr<ProgramModel> ProgramModel::build(Module &M,
   if (PM->Main)
     PM->MainDT = std::make_unique<DominatorTree>(*const_cast<Function *>(PM->Main));
   PM->findJoins();
-  if (PM->Main)
+  if (PM->Main) {
     PM->findJoinLoops();
+    PM->findCreators();
+  }
   PM->checkSoundness();
   return PM;
 }

@@ -72,6 +72,14 @@ struct ThreadTemplate {
   /// For a template created in a loop of main: a block of main that is
   /// reached only after a join loop has waited for every instance.
   const llvm::BasicBlock *AllJoinedAt = nullptr;
+  /// CreatorsInMain is known (main is not called by the program itself).
+  bool CreatorsKnown = false;
+  /// The instructions of main's own body whose execution may create an
+  /// instance of this template: its create site when that is in main, the
+  /// calls in main that may reach the create site through calls, and the
+  /// creators of every template whose code may reach it (a thread created
+  /// by a thread). No instance exists before main executes one of them.
+  std::vector<const llvm::Instruction *> CreatorsInMain;
 };
 
 enum class AccessKind { Read, Write };
@@ -157,6 +165,7 @@ private:
   void findThreads();
   void findJoins();
   void findJoinLoops();
+  void findCreators();
   void checkSoundness();
 
   llvm::Module &M;

@@ -7,7 +7,9 @@
 //===----------------------------------------------------------------------===//
 #include "model/ProgramModel.h"
 
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/SCCIterator.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -398,6 +400,115 @@ void ProgramModel::findJoinLoops() {
         break;
       }
     }
+  }
+}
+
+void ProgramModel::findCreators() {
+  // main called by the program itself would run its body again, from
+  // anywhere: no instruction of it comes before a creation then.
+  if (!Main || !Main->use_empty())
+    return;
+  const unsigned N = Threads.size();
+  // Reach[F]: the templates whose create site F may execute through calls
+  // (not through the threads it creates); Any: every template (an
+  // unresolved call or inline assembly may do anything).
+  struct Reaches {
+    BitVector Set;
+    bool Any = false;
+  };
+  DenseMap<const Function *, Reaches> Reach;
+  for (const Function *F : Reachable)
+    Reach[F].Set.resize(N);
+  for (const ThreadTemplate &T : Threads)
+    if (T.CreateSite)
+      Reach[T.CreateSite->getFunction()].Set.set(T.Id);
+  // Callees of each call, resolved once.
+  struct Call {
+    const Function *Caller;
+    SmallVector<const Function *, 2> Callees;
+    bool Unknown;
+  };
+  std::vector<Call> Calls;
+  for (const Function *F : Reachable)
+    for (const Instruction &I : instructions(*F)) {
+      const auto *CB = dyn_cast<CallBase>(&I);
+      if (!CB || callIntrinsic(*CB) == Intrinsic::ThreadCreate)
+        continue;
+      Call C{F, {}, CB->isInlineAsm()};
+      bool Unresolved = false;
+      for (const Function *G : PTA->callees(*CB, &Unresolved))
+        if (!G->isDeclaration())
+          C.Callees.push_back(G);
+      C.Unknown |= Unresolved;
+      if (C.Unknown || !C.Callees.empty())
+        Calls.push_back(std::move(C));
+    }
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const Call &C : Calls) {
+      Reaches &R = Reach[C.Caller];
+      if (R.Any)
+        continue;
+      if (C.Unknown) {
+        R.Any = Changed = true;
+        continue;
+      }
+      for (const Function *G : C.Callees) {
+        auto It = Reach.find(G);
+        if (It == Reach.end())
+          continue;
+        if (It->second.Any) {
+          R.Any = Changed = true;
+          break;
+        }
+        BitVector Old = R.Set;
+        R.Set |= It->second.Set;
+        Changed |= R.Set != Old;
+      }
+    }
+  }
+  auto MayReach = [&](const Function *F, unsigned T) {
+    auto It = Reach.find(F);
+    return It != Reach.end() && (It->second.Any || It->second.Set.test(T));
+  };
+  // Direct creators: instructions of main's body.
+  std::vector<SetVector<const Instruction *>> Creators(N);
+  for (const Instruction &I : instructions(*Main)) {
+    const auto *CB = dyn_cast<CallBase>(&I);
+    if (!CB)
+      continue;
+    if (callIntrinsic(*CB) == Intrinsic::ThreadCreate) {
+      for (const ThreadTemplate &T : Threads)
+        if (T.CreateSite == CB)
+          Creators[T.Id].insert(CB);
+      continue;
+    }
+    bool Unresolved = CB->isInlineAsm();
+    SmallVector<const Function *, 2> Callees;
+    for (const Function *G : PTA->callees(*CB, &Unresolved))
+      if (!G->isDeclaration())
+        Callees.push_back(G);
+    for (unsigned T = 1; T < N; ++T)
+      if (Unresolved || llvm::any_of(Callees, [&](const Function *G) {
+            return MayReach(G, T);
+          }))
+        Creators[T].insert(CB);
+  }
+  // A template created by another template's code: whatever creates that
+  // one creates it too (to a fixpoint: threads creating threads).
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (unsigned T = 1; T < N; ++T)
+      for (unsigned U = 1; U < N; ++U)
+        if (U != T && MayReach(Threads[U].Entry, T))
+          for (const Instruction *C : Creators[U])
+            Changed |= Creators[T].insert(C);
+  }
+  for (ThreadTemplate &T : Threads) {
+    if (!T.CreateSite)
+      continue;
+    T.CreatorsKnown = true;
+    T.CreatorsInMain.assign(Creators[T.Id].begin(), Creators[T.Id].end());
   }
 }
 
