@@ -1,5 +1,6 @@
 //===- Frontend.cpp - C sources to one llvm::Module -----------------------===//
 #include "frontend/Frontend.h"
+#include "frontend/HeapCloning.h"
 #include "frontend/AsmLowering.h"
 #include "frontend/LibcLowering.h"
 #include "frontend/ProgramStart.h"
@@ -772,6 +773,7 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
       N->addOperand(MDNode::get(Ctx, MDString::get(Ctx, S)));
   }
   typeAtomicPointerAccesses(*Main);
+  inlineAllocationWrappers(*Main);
   inlineSpawnersIntoMain(*Main);
 
   std::string Msg;

@@ -387,7 +387,7 @@ bool PointsTo::visitModule() {
 
   for (const Function &F : M) {
     for (const Instruction &I : instructions(F)) {
-      if (!needsVisit(I))
+      if (Final ? !readsEmptySet(I) : !needsVisit(I))
         continue;
       LastVisit[&I] = Pass;
       if (auto *A = dyn_cast<AllocaInst>(&I)) {
@@ -537,6 +537,20 @@ bool PointsTo::visitModule() {
   return Changed;
 }
 
+bool PointsTo::readsEmptySet(const Instruction &I) const {
+  if (isa<IntToPtrInst>(I))
+    return pointsTo(I.getOperand(0)).empty();
+  if (const auto *GEP = dyn_cast<GetElementPtrInst>(&I))
+    return !GEP->hasAllConstantIndices() &&
+           pointsTo(GEP->getPointerOperand()).empty();
+  if (const auto *CB = dyn_cast<CallBase>(&I)) {
+    const Value *Callee = CB->getCalledOperand()->stripPointerCasts();
+    return !CB->isInlineAsm() && !isa<Function>(Callee) &&
+           !isa<GlobalAlias>(Callee) && pointsTo(Callee).empty();
+  }
+  return false;
+}
+
 bool PointsTo::needsVisit(const Instruction &I) const {
   auto Last = LastVisit.find(&I);
   if (Last == LastVisit.end())
@@ -608,8 +622,7 @@ bool PointsTo::solve(const std::atomic<bool> *Cancel) {
     if (Changed)
       continue;
     ++Pass;
-    Final = true;
-    LastVisit.clear(); // the final pass visits every instruction
+    Final = true; // visits the instructions readsEmptySet() names
     Changed = visitModule();
     Final = false;
     if (!Changed)

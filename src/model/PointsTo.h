@@ -112,6 +112,8 @@ private:
   void constantPts(const llvm::Constant *C, PtsSet &Out) const;
   PtsSet &ptsOf(const llvm::Value *V) { return Pts[V]; }
   bool visitModule();
+  /// I applies a rule that reads an empty set (the final pass visits it).
+  [[nodiscard]] bool readsEmptySet(const llvm::Instruction &I) const;
 
   const llvm::Module &M;
   const llvm::DataLayout &DL;

@@ -193,6 +193,12 @@ std::string ProgramModel::describe(Loc L, uint64_t Size) const {
       break;
     }
     Name = "heap object allocated at " + SL.str();
+    // A copy of an allocation wrapper (frontend/HeapCloning.h): named
+    // after the call that made it.
+    if (const MDNode *Via =
+            cast<Instruction>(O.Site)->getMetadata("crace.via"))
+      if (const auto *S = dyn_cast<MDString>(Via->getOperand(0)))
+        Name = "heap object allocated by " + S->getString().str();
     break;
   }
   }

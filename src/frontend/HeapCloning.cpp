@@ -1,0 +1,195 @@
+//===- HeapCloning.cpp - one heap object per call of an allocation wrapper -===//
+#include "frontend/HeapCloning.h"
+#include "model/SyncAPI.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Metadata.h"
+#include "llvm/IR/Module.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+using namespace llvm;
+
+namespace crace {
+
+namespace {
+
+/// Wrappers larger than this are left alone (their copies would cost more
+/// than the precision gained).
+constexpr unsigned MaxWrapperInstructions = 200;
+/// Stop cloning once this many instructions have been added to the module.
+constexpr unsigned MaxAddedInstructions = 200000;
+
+bool isAllocation(const Value *V) {
+  const auto *CB = dyn_cast<CallBase>(V);
+  return CB && callIntrinsic(*CB) == Intrinsic::Alloc;
+}
+
+/// V is null or fresh memory allocated in its function: an allocation, or
+/// a phi/select of such values.
+bool isFresh(const Value *V, SmallPtrSetImpl<const Value *> &Seen) {
+  V = V->stripPointerCasts();
+  if (isa<ConstantPointerNull>(V) || isAllocation(V))
+    return true;
+  if (!Seen.insert(V).second)
+    return true; // a cycle of phis adds no other value
+  if (const auto *P = dyn_cast<PHINode>(V)) {
+    for (const Value *In : P->incoming_values())
+      if (!isFresh(In, Seen))
+        return false;
+    return true;
+  }
+  if (const auto *S = dyn_cast<SelectInst>(V))
+    return isFresh(S->getTrueValue(), Seen) && isFresh(S->getFalseValue(), Seen);
+  return false;
+}
+
+/// The fresh pointer Alloc is only returned, compared, and read or written
+/// through (initialised): it is not stored anywhere or passed to a call
+/// that could keep it. A function that links its new object into a data
+/// structure (a tree node constructor) gains nothing from copies: the
+/// structure joins them again, and every pointer set into it grows.
+bool onlyReturned(const Instruction &Alloc) {
+  SmallVector<const Value *, 8> Work = {&Alloc};
+  SmallPtrSet<const Value *, 16> Seen;
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    for (const User *U : V->users()) {
+      if (isa<ReturnInst>(U) || isa<LoadInst>(U) || isa<ICmpInst>(U))
+        continue;
+      if (const auto *S = dyn_cast<StoreInst>(U)) {
+        if (S->getValueOperand() == V)
+          return false; // stored: escapes
+        continue;
+      }
+      if (isa<PHINode>(U) || isa<SelectInst>(U) || isa<CastInst>(U) ||
+          isa<GetElementPtrInst>(U)) {
+        Work.push_back(U);
+        continue;
+      }
+      if (const auto *II = dyn_cast<IntrinsicInst>(U)) {
+        switch (II->getIntrinsicID()) {
+        case llvm::Intrinsic::memset:
+        case llvm::Intrinsic::memcpy:
+        case llvm::Intrinsic::memmove:
+          // As the destination (initialised) or source (read), never a
+          // value stored.
+          continue;
+        default:
+          if (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II))
+            continue;
+          return false;
+        }
+      }
+      if (const auto *CB = dyn_cast<CallBase>(U)) {
+        auto K = callIntrinsic(*CB);
+        if (K == Intrinsic::Read || K == Intrinsic::Write)
+          continue; // the models' "reads/writes these bytes"
+      }
+      return false;
+    }
+  }
+  return true;
+}
+
+/// F returns fresh memory on every path that returns (xmalloc, s_malloc,
+/// a zeroing or logging wrapper), keeps no copy of it, and does nothing
+/// with threads.
+bool isAllocationWrapper(const Function &F) {
+  if (F.isDeclaration() || F.isVarArg() || F.getName() == "main" ||
+      !F.getReturnType()->isPointerTy() ||
+      F.getSection() == ".crace_model_call" || // explore computes these
+      F.getInstructionCount() > MaxWrapperInstructions)
+    return false;
+  bool Allocates = false, Returns = false;
+  for (const Instruction &I : instructions(F)) {
+    if (const auto *CB = dyn_cast<CallBase>(&I)) {
+      if (CB->getCalledFunction() == &F)
+        return false; // recursive
+      auto K = callIntrinsic(*CB);
+      if (K == Intrinsic::ThreadCreate || K == Intrinsic::ThreadJoin)
+        return false;
+      if (K == Intrinsic::Alloc) {
+        if (!onlyReturned(I))
+          return false;
+        Allocates = true;
+      }
+    }
+    if (const auto *R = dyn_cast<ReturnInst>(&I)) {
+      SmallPtrSet<const Value *, 8> Seen;
+      if (!R->getReturnValue() || !isFresh(R->getReturnValue(), Seen))
+        return false;
+      Returns = true;
+    }
+  }
+  return Allocates && Returns;
+}
+
+/// "f() called at file:line:col", for the names of the cloned objects.
+std::string callSiteText(const CallBase &CB, const Function &F) {
+  std::string Where = "an unknown location";
+  if (const DILocation *L = CB.getDebugLoc().get()) {
+    // As ProgramModel::location spells a file: absolute, without dots.
+    SmallString<256> Path(L->getFilename());
+    if (!sys::path::is_absolute(Path) && !L->getDirectory().empty()) {
+      Path = L->getDirectory();
+      sys::path::append(Path, L->getFilename());
+    }
+    sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    Where = formatv("{0}:{1}:{2}", Path, L->getLine(), L->getColumn()).str();
+  }
+  return formatv("{0}() called at {1}", F.getName(), Where).str();
+}
+
+} // namespace
+
+unsigned inlineAllocationWrappers(Module &M) {
+  unsigned Inlined = 0, Added = 0;
+  LLVMContext &Ctx = M.getContext();
+  // Round by round, so a wrapper of a wrapper (s_zmalloc around s_malloc)
+  // becomes one once the inner one is inlined into it.
+  for (unsigned Round = 0; Round < 4; ++Round) {
+    SmallVector<CallBase *, 64> Sites;
+    for (Function &F : M) {
+      if (!isAllocationWrapper(F))
+        continue;
+      for (User *U : F.users())
+        if (auto *CB = dyn_cast<CallBase>(U))
+          if (CB->getCalledFunction() == &F && CB->getFunction() != &F)
+            Sites.push_back(CB);
+    }
+    if (Sites.empty())
+      break;
+    bool Progress = false;
+    for (CallBase *CB : Sites) {
+      Function *F = CB->getCalledFunction();
+      if (Added + F->getInstructionCount() > MaxAddedInstructions)
+        return Inlined;
+      MDNode *Via = MDNode::get(Ctx, MDString::get(Ctx, callSiteText(*CB, *F)));
+      InlineFunctionInfo IFI;
+      if (!InlineFunction(*CB, IFI).isSuccess())
+        continue;
+      Progress = true;
+      ++Inlined;
+      Added += F->getInstructionCount();
+      // The copies of the allocation are distinct heap objects: name each
+      // after the outermost call that made it (ProgramModel::describe).
+      for (CallBase *New : IFI.InlinedCallSites)
+        if (isAllocation(New))
+          New->setMetadata("crace.via", Via);
+    }
+    if (!Progress)
+      break;
+  }
+  return Inlined;
+}
+
+} // namespace crace

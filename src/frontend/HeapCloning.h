@@ -1,0 +1,28 @@
+//===- HeapCloning.h - one heap object per call of an allocation wrapper --===//
+//
+// The points-to analysis has one abstract heap object per allocation site,
+// so every object a program allocates through its own wrapper (xmalloc,
+// s_malloc, a zeroing or logging malloc) is one object, and every access
+// to any of them conflicts with every other. Inlining the wrappers at
+// their direct call sites gives each call its own allocation site: heap
+// cloning by calling context, one level per wrapper (a wrapper of a
+// wrapper is inlined in a later round). Semantics-preserving; calls
+// through function pointers stay calls.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+namespace llvm {
+class Module;
+}
+
+namespace crace {
+
+/// Inlines every allocation wrapper (a function that returns fresh memory,
+/// or null, on every path that returns, keeps no copy of the pointer, and
+/// creates no threads) at its
+/// direct call sites; the copied allocations carry `!crace.via` naming the
+/// call. Returns the number of calls inlined.
+unsigned inlineAllocationWrappers(llvm::Module &M);
+
+} // namespace crace
