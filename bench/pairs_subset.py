@@ -28,6 +28,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 from goblint_default import is_cil_combined  # noqa: E402
+from precision import capped, line_pairs  # noqa: E402
 
 SVCOMP = "/work/shared/bench/svcomp"
 GOBLINT = "/work/shared/bench/realworld/goblint-bench"
@@ -72,17 +73,7 @@ def pairs(binary, engine, args):
         rep = json.loads(p.stdout)
     except ValueError:
         return None, set()
-    out = set()
-    for f in rep.get("findings", []):
-        acc = f.get("accesses", [])
-        if f.get("kind") != "data-race" or len(acc) != 2:
-            continue
-        a = (acc[0]["file"], acc[0]["line"])
-        b = (acc[1]["file"], acc[1]["line"])
-        out.add((min(a, b), max(a, b)))
-    capped = any("search for further pairs stopped" in r
-                 for r in rep.get("reasons", []))
-    return (rep.get("verdict"), capped), out
+    return (rep.get("verdict"), capped(rep)), line_pairs(rep)[0]
 
 
 def main():

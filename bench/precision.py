@@ -46,6 +46,26 @@ def programs(only):
     return out
 
 
+def line_pairs(rep):
+    """The report's data-race findings as unordered (file, line) pairs, and
+    the variables they name."""
+    pairs, variables = set(), set()
+    for f in rep.get("findings", []):
+        acc = f.get("accesses", [])
+        if f.get("kind") != "data-race" or len(acc) != 2:
+            continue
+        a = (acc[0]["file"], acc[0]["line"])
+        b = (acc[1]["file"], acc[1]["line"])
+        pairs.add((min(a, b), max(a, b)))
+        variables.add(f.get("variable", ""))
+    return pairs, variables
+
+
+def capped(rep):
+    """The lockset pair search stopped at its cap (counts are lower bounds)."""
+    return any(CAP_REASON in r for r in rep.get("reasons", []))
+
+
 def analyse(crace, engine, args, kill):
     fd, out = tempfile.mkstemp(suffix=".json")
     os.close(fd)
@@ -71,21 +91,11 @@ def analyse(crace, engine, args, kill):
         row.update(verdict="(no report)" if code is not None else "(killed)",
                    findings=0, line_pairs=0, variables=0, cap=False)
         return row
-    pairs, variables = set(), set()
-    for f in rep.get("findings", []):
-        if f.get("kind") != "data-race":
-            continue
-        acc = f.get("accesses", [])
-        if len(acc) != 2:
-            continue
-        a = (acc[0]["file"], acc[0]["line"])
-        b = (acc[1]["file"], acc[1]["line"])
-        pairs.add((min(a, b), max(a, b)))
-        variables.add(f.get("variable", ""))
+    pairs, variables = line_pairs(rep)
     row.update(verdict=rep.get("verdict"),
                findings=len(rep.get("findings", [])),
                line_pairs=len(pairs), variables=len(variables),
-               cap=any(CAP_REASON in r for r in rep.get("reasons", [])))
+               cap=capped(rep))
     return row
 
 

@@ -2,6 +2,7 @@
 #include "analysis/MHP.h"
 #include "model/ProgramModel.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
@@ -52,11 +53,13 @@ static bool joinedBeforeCreate(const ProgramModel &PM, const ThreadTemplate &A,
   // Every instance of B is created by one of B's creators in main (its
   // site in main, or a call leading to it), so it is enough that A has
   // terminated whenever one of them runs.
-  std::vector<const llvm::Instruction *> Sites;
+  // (Called for every pair of accesses: the creators are not copied.)
+  const llvm::Instruction *Own[] = {B.CreateSite};
+  llvm::ArrayRef<const llvm::Instruction *> Sites;
   if (B.CreatorsKnown)
     Sites = B.CreatorsInMain;
   else if (B.CreatedInMain)
-    Sites = {B.CreateSite};
+    Sites = Own;
   else
     return false;
   auto Terminated = [&](const llvm::Instruction *At) {

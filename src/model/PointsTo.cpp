@@ -501,8 +501,7 @@ bool PointsTo::visitModule() {
         // An empty set of targets is "unresolved" only once the solution is
         // otherwise complete (Final): before, it may just not be computed
         // yet, and Unknown, once added, stays.
-        if (Unresolved && !Final &&
-            pointsTo(CB->getCalledOperand()->stripPointerCasts()).empty())
+        if (Unresolved && !Final && readsEmptySet(*CB))
           Unresolved = false;
         if (Unresolved && !CB->getType()->isVoidTy())
           Changed |= add(ptsOf(CB), {UnknownObj, UnknownOffset});
