@@ -136,6 +136,8 @@ bool onlyUsedAsAddress(const Value *V, unsigned Depth = 0) {
 bool PointsTo::reachableByUnknown(uint32_t Obj) const {
   if (Obj == UnknownObj || Obj >= Objects.size())
     return true;
+  if (!Escaped.empty() && !Escaped[Obj])
+    return false;
   auto [It, New] = ReachableByUnknown.try_emplace(Obj, true);
   if (!New)
     return It->second;
@@ -655,6 +657,94 @@ void PointsTo::computeShared(const std::vector<const Value *> &ExtraRoots) {
     for (Loc L : contents(O))
       Mark(L.Obj);
   }
+}
+
+void PointsTo::computeEscaped() {
+  std::vector<bool> E(Objects.size(), false);
+  std::vector<uint32_t> Work;
+  auto Mark = [&](uint32_t O) {
+    if (!E[O]) {
+      E[O] = true;
+      Work.push_back(O);
+    }
+  };
+  auto MarkAll = [&](const Value *V) {
+    for (Loc L : pointsTo(V))
+      Mark(L.Obj);
+  };
+  Mark(UnknownObj);
+  // Objects code outside the analysed program knows by name: the ones it
+  // owns (declared here, defined elsewhere) and every global it can link
+  // to (a missing part of the program may name them).
+  for (const GlobalVariable &G : M.globals())
+    if (G.isDeclaration() || !G.hasLocalLinkage())
+      Mark(objectOf(&G));
+  bool Everything = false;
+  for (const Function &F : M) {
+    for (const Instruction &I : instructions(F)) {
+      const auto *CB = dyn_cast<CallBase>(&I);
+      if (!CB)
+        continue;
+      if (CB->isInlineAsm()) {
+        // Assembly may compute any address; what it is given escapes.
+        if (!CB->getType()->isVoidTy())
+          Everything = true;
+        for (const Use &A : CB->args())
+          MarkAll(A.get());
+        continue;
+      }
+      if (isa<IntrinsicInst>(CB))
+        continue;
+      if (auto K = callIntrinsic(*CB)) {
+        if (*K == Intrinsic::NondetPtr)
+          Everything = true;
+        // A start routine crace cannot see receives its argument.
+        if (*K == Intrinsic::ThreadCreate) {
+          const PtsSet &Fns = pointsTo(CB->getArgOperand(1));
+          if (Fns.empty() || any_of(Fns, [&](Loc L) {
+                return Objects[L.Obj].Kind != ObjKind::Function ||
+                       cast<Function>(Objects[L.Obj].Site)->isDeclaration();
+              }))
+            MarkAll(CB->getArgOperand(2));
+        }
+        continue;
+      }
+      bool Unresolved = false;
+      auto Callees = callees(*CB, &Unresolved);
+      bool Outside = Unresolved;
+      for (const Function *Fn : Callees) {
+        if (Fn->isDeclaration() && !Fn->isIntrinsic() &&
+            !lookupExternal(Fn->getName()))
+          Outside = true;
+        // va_arg gives a pointer of unknown origin: the variadic
+        // arguments of a defined function are reachable from it.
+        if (!Fn->isDeclaration() && Fn->isVarArg())
+          for (unsigned A = Fn->arg_size(); A < CB->arg_size(); ++A)
+            MarkAll(CB->getArgOperand(A));
+      }
+      if (Outside)
+        for (const Use &A : CB->args())
+          MarkAll(A.get());
+    }
+  }
+  if (Everything) {
+    Escaped.clear(); // every object stays reachable
+    return;
+  }
+  while (!Work.empty()) {
+    uint32_t O = Work.back();
+    Work.pop_back();
+    // The outside code follows the pointers stored in what it reaches, and
+    // a function it may call hands it what the function returns.
+    for (Loc L : contents(O))
+      Mark(L.Obj);
+    if (Objects[O].Kind == ObjKind::Function)
+      if (auto It = Returns.find(cast<Function>(Objects[O].Site));
+          It != Returns.end())
+        for (Loc L : It->second)
+          Mark(L.Obj);
+  }
+  Escaped = std::move(E);
 }
 
 } // namespace crace

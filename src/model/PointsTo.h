@@ -86,6 +86,15 @@ public:
   /// compared and handed to lock-like intrinsics, so it never reaches
   /// memory, a call or an integer. True for every other object.
   [[nodiscard]] bool reachableByUnknown(uint32_t Obj) const;
+  /// Computes which objects code outside the program may reach (after
+  /// solve()): the objects it owns (declared globals), what the program
+  /// hands it (arguments of calls to functions without a body or a model,
+  /// of unresolved indirect calls and of inline assembly, a variadic
+  /// function's variadic arguments, pointers stored through a pointer of
+  /// unknown origin), and everything reachable from those. A pointer of
+  /// unknown origin points into one of these; reachableByUnknown() answers
+  /// false for the others.
+  void computeEscaped();
 
   /// Functions an indirect or direct call may call. Unresolved is set when
   /// the callee pointer may be something other than a known function.
@@ -118,6 +127,9 @@ private:
   const llvm::Module &M;
   const llvm::DataLayout &DL;
   mutable llvm::DenseMap<uint32_t, bool> ReachableByUnknown;
+  /// Per object: reachable by code outside the program (computeEscaped());
+  /// empty when not computed or when every object is.
+  std::vector<bool> Escaped;
   std::vector<AbsObject> Objects;
   llvm::DenseMap<const llvm::Value *, uint32_t> ObjectIds;
   // Node-based maps: references to sets stay valid while others are added.

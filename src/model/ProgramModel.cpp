@@ -49,6 +49,7 @@ std::unique_ptr<ProgramModel> ProgramModel::build(Module &M,
   PM->PTA = std::make_unique<PointsTo>(M);
   if (!PM->PTA->solve(Cancel))
     return nullptr;
+  PM->PTA->computeEscaped();
   PM->findThreads();
   std::vector<const Value *> Roots;
   for (const ThreadTemplate &T : PM->Threads)
@@ -286,6 +287,10 @@ std::vector<std::string> ProgramModel::assumptions() const {
       "their buffer arguments (printf-family arguments are read)",
       "no undefined behaviour (out-of-bounds or type-punned pointer accesses "
       "stay inside their object)",
+      "a pointer crace cannot trace (a result of code without a body or "
+      "model, an integer cast to a pointer) points into memory that code can "
+      "reach: its own, the globals it can name, and what the program handed "
+      "to it",
   };
   // Driver mode: the harness's constraints and modelling choices; main's
   // input bounds (frontend/ProgramStart.cpp).
