@@ -276,8 +276,8 @@ int runCraceOnce(const DriverOptions &Opts) {
         WithColor::warning(errs(), "crace")
             << *Why
             << ": the program was written for a 32-bit target, but is "
-               "analysed as LP64 (--data-model): its allocations are not "
-               "told apart\n";
+               "analysed as LP64 (--data-model): its sizes and layouts may "
+               "not be the ones it was written for\n";
       }
     }
   if (!ModOrErr) {

@@ -10,6 +10,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace llvm;
 
@@ -25,6 +26,78 @@ static bool isNonPointerConstant(const ConstantInt *C) {
 /// More known offsets than this into one object collapse to UnknownOffset,
 /// which bounds the analysis on pointer-increment loops.
 static constexpr size_t MaxOffsetsPerObject = 16;
+
+namespace {
+
+/// V is null or, through casts, phis and selects, the result of an
+/// allocation in this function.
+bool freshOrNull(const Value *V, SmallPtrSetImpl<const Value *> &Seen) {
+  V = V->stripPointerCasts();
+  if (isa<ConstantPointerNull>(V))
+    return true;
+  if (!Seen.insert(V).second)
+    return true;
+  if (const auto *CB = dyn_cast<CallBase>(V))
+    return callIntrinsic(*CB) == Intrinsic::Alloc;
+  if (const auto *P = dyn_cast<PHINode>(V))
+    return all_of(P->incoming_values(),
+                  [&](const Value *In) { return freshOrNull(In, Seen); });
+  if (const auto *S = dyn_cast<SelectInst>(V))
+    return freshOrNull(S->getTrueValue(), Seen) &&
+           freshOrNull(S->getFalseValue(), Seen);
+  return false;
+}
+
+/// F returns a fresh heap block (or null) on every path, and does nothing
+/// else with it: the pointer is only compared and returned, never stored,
+/// passed on or read or written through (a wrapper such as my_malloc()
+/// around malloc, typically called through a function pointer). Each call
+/// of F then makes an object no other call's result points to, and F
+/// itself never touches it.
+bool returnsUntouchedAllocation(const Function &F) {
+  if (F.isDeclaration() || !F.getReturnType()->isPointerTy() ||
+      F.getName() == "main")
+    return false;
+  bool Allocates = false;
+  for (const Instruction &I : instructions(F)) {
+    if (const auto *R = dyn_cast<ReturnInst>(&I)) {
+      SmallPtrSet<const Value *, 8> Seen;
+      if (!R->getReturnValue() || !freshOrNull(R->getReturnValue(), Seen))
+        return false;
+      continue;
+    }
+    const auto *CB = dyn_cast<CallBase>(&I);
+    if (!CB || callIntrinsic(*CB) != Intrinsic::Alloc)
+      continue;
+    Allocates = true;
+    SmallVector<const Value *, 8> Work = {CB};
+    SmallPtrSet<const Value *, 16> Seen;
+    while (!Work.empty()) {
+      const Value *V = Work.pop_back_val();
+      if (!Seen.insert(V).second)
+        continue;
+      for (const User *U : V->users()) {
+        if (isa<ReturnInst>(U) || isa<ICmpInst>(U))
+          continue;
+        if (isa<PHINode>(U) || isa<SelectInst>(U) || isa<BitCastInst>(U) ||
+            isa<AddrSpaceCastInst>(U)) {
+          if (const auto *S = dyn_cast<SelectInst>(U);
+              S && S->getCondition() == V)
+            return false;
+          Work.push_back(U);
+          continue;
+        }
+        if (const auto *II = dyn_cast<IntrinsicInst>(U);
+            II && (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II)))
+          continue;
+        return false;
+      }
+    }
+  }
+  return Allocates;
+}
+
+} // namespace
 
 PointsTo::PointsTo(const Module &M) : M(M), DL(M.getDataLayout()) {
   addObject(ObjKind::Unknown, nullptr, 0);
@@ -51,6 +124,26 @@ PointsTo::PointsTo(const Module &M) : M(M), DL(M.getDataLayout()) {
       }
     }
   }
+  // Heap cloning by call site for functions that return an untouched
+  // fresh block (frontend/HeapCloning.h inlines direct calls of allocation
+  // wrappers; this covers the calls it cannot see, through pointers): each
+  // call that may reach one is its own heap object.
+  for (const Function &F : M)
+    if (returnsUntouchedAllocation(F))
+      FreshResult.insert(&F);
+  if (FreshResult.empty())
+    return;
+  for (const Function &F : M)
+    for (const Instruction &I : instructions(F)) {
+      const auto *CB = dyn_cast<CallBase>(&I);
+      if (!CB || CB->isInlineAsm() || isa<IntrinsicInst>(CB) ||
+          callIntrinsic(*CB) || !CB->getType()->isPointerTy())
+        continue;
+      const auto *Callee =
+          dyn_cast<Function>(CB->getCalledOperand()->stripPointerCasts());
+      if (!Callee || FreshResult.contains(Callee))
+        addObject(ObjKind::Heap, CB, 0);
+    }
 }
 
 void PointsTo::addObject(ObjKind K, const Value *Site, uint64_t Size) {
@@ -516,7 +609,11 @@ bool PointsTo::visitModule() {
           }
           for (unsigned A = 0; A < Fn->arg_size() && A < CB->arg_size(); ++A)
             Changed |= addAll(ptsOf(Fn->getArg(A)), Get(CB->getArgOperand(A)));
-          Changed |= addAll(ptsOf(CB), Returns[Fn]);
+          uint32_t Clone = FreshResult.contains(Fn) ? objectOf(CB) : UnknownObj;
+          if (Clone != UnknownObj)
+            Changed |= add(ptsOf(CB), {Clone, 0});
+          else
+            Changed |= addAll(ptsOf(CB), Returns[Fn]);
         }
       } else if (isa<PHINode>(I) || isa<SelectInst>(I) || isa<FreezeInst>(I)) {
         unsigned First = isa<SelectInst>(I) ? 1 : 0;

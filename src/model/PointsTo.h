@@ -14,6 +14,7 @@
 #pragma once
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include <atomic>
 #include <cstdint>
@@ -140,6 +141,9 @@ private:
   std::map<Loc, PtsSet> Contents;
   void initContents(const llvm::Constant *C, uint32_t Obj, int64_t Off);
   std::unordered_map<const llvm::Function *, PtsSet> Returns;
+  /// Functions that return an untouched fresh heap block: a call of one
+  /// points to the call's own heap object (its site is the call).
+  llvm::DenseSet<const llvm::Function *> FreshResult;
   PtsSet ThreadResults;
   uint32_t Pass = 0;
   /// The pass that applies the rules reading an empty set (solve()).

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "model/ProgramModel.h"
+#include "model/SyncAPI.h"
 
 #include "llvm/ADT/SCCIterator.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -192,7 +193,13 @@ std::string ProgramModel::describe(Loc L, uint64_t Size) const {
       }
       break;
     }
-    Name = "heap object allocated at " + SL.str();
+    // A call through a pointer to a function that returns a fresh block
+    // (PointsTo's heap cloning by call site) is its own heap object.
+    const auto *SiteCall = dyn_cast<CallBase>(O.Site);
+    Name = (SiteCall && callIntrinsic(*SiteCall) != Intrinsic::Alloc
+                ? "heap object returned by the call at "
+                : "heap object allocated at ") +
+           SL.str();
     // A copy of an allocation wrapper (frontend/HeapCloning.h): named
     // after the call that made it.
     if (const MDNode *Via =
