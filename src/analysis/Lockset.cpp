@@ -3,6 +3,7 @@
 
 #include "llvm/IR/InstIterator.h"
 #include "analysis/MHP.h"
+#include "analysis/OwnFrames.h"
 #include "model/LockTable.h"
 #include "model/ProgramModel.h"
 
@@ -440,6 +441,10 @@ Result analyseLocksets(const ProgramModel &PM,
   // Instruction pairs where one side's pointer is of unknown origin (it
   // may reach every object such a pointer can reach).
   uint64_t ThroughUnknown = 0;
+  // Instruction pairs on a stack slot that each thread reaches only in its
+  // own frame (analysis/OwnFrames.h): different copies, no race.
+  uint64_t OwnFrameCopies = 0;
+  const OwnFrames Frames(PM);
   auto Access = [&](const Record &Rec, Loc L) {
     AccessInfo Info;
     Info.Thread = PM.threads()[Rec.Thread].Name;
@@ -463,6 +468,12 @@ Result analyseLocksets(const ProgramModel &PM,
       return;
     if (LockSet::protects(RX.Locks, RY.Locks))
       return;
+    if (X.Where.Obj == Y.Where.Obj &&
+        PTA.object(X.Where.Obj).Kind == ObjKind::Stack &&
+        Frames.own(RX.Access.Ptr) && Frames.own(RY.Access.Ptr)) {
+      ++OwnFrameCopies;
+      return;
+    }
     if (!mayHappenInParallel(PM, {RX.Thread, RX.MainPos}, {RY.Thread, RY.MainPos}))
       return;
     // One finding per pair of instructions and threads; the first abstract
@@ -588,6 +599,7 @@ Result analyseLocksets(const ProgramModel &PM,
   R.stat("locks", A.Locks.Names.size() - 1);
   R.stat("pairs_checked", Pairs);
   R.stat("pairs_through_unknown_pointer", ThroughUnknown);
+  R.stat("pairs_on_own_stack_copies", OwnFrameCopies);
   R.stat("findings", Total);
   R.stat("engine_seconds",
          std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
