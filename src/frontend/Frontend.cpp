@@ -5,6 +5,10 @@
 #include "frontend/LibcLowering.h"
 #include "frontend/ProgramStart.h"
 
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/Decl.h"
+#include "clang/Frontend/MultiplexConsumer.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/CodeGen/CodeGenAction.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
@@ -63,7 +67,31 @@ const ModelSource LinuxModelSources[] = {
 #include "frontend/LinuxModelSources.inc"
 };
 
-/// An EmitLLVMOnlyAction that hands its module to a sink when it is done.
+/// Collects the functions whose declaration is in a system header: library
+/// code, which cannot name the program's globals (PointsTo::computeEscaped
+/// reads them as "crace.library_functions"; a program's own definition of
+/// such a name drops out, as it is no longer a declaration).
+class LibraryDeclCollector : public clang::ASTConsumer {
+public:
+  LibraryDeclCollector(const clang::SourceManager &SM,
+                       std::vector<std::string> &Out)
+      : SM(SM), Out(Out) {}
+  bool HandleTopLevelDecl(clang::DeclGroupRef G) override {
+    for (const clang::Decl *D : G)
+      if (const auto *FD = dyn_cast<clang::FunctionDecl>(D);
+          FD && FD->getDeclName().isIdentifier() &&
+          SM.isInSystemHeader(FD->getLocation()))
+        Out.push_back(FD->getName().str());
+    return true;
+  }
+
+private:
+  const clang::SourceManager &SM;
+  std::vector<std::string> &Out;
+};
+
+/// An EmitLLVMOnlyAction that hands its module to a sink when it is done,
+/// naming the library functions it calls ("crace.library_functions").
 class CaptureModuleAction : public clang::EmitLLVMOnlyAction {
 public:
   CaptureModuleAction(LLVMContext &Ctx,
@@ -71,14 +99,33 @@ public:
       : clang::EmitLLVMOnlyAction(&Ctx), Sink(Sink) {}
 
 protected:
+  std::unique_ptr<clang::ASTConsumer>
+  CreateASTConsumer(clang::CompilerInstance &CI, StringRef InFile) override {
+    std::vector<std::unique_ptr<clang::ASTConsumer>> Cs;
+    Cs.push_back(clang::EmitLLVMOnlyAction::CreateASTConsumer(CI, InFile));
+    if (!Cs.back())
+      return nullptr;
+    Cs.push_back(std::make_unique<LibraryDeclCollector>(CI.getSourceManager(),
+                                                        Library));
+    return std::make_unique<clang::MultiplexConsumer>(std::move(Cs));
+  }
+
   void EndSourceFileAction() override {
     clang::EmitLLVMOnlyAction::EndSourceFileAction();
-    if (auto M = takeModule())
-      Sink.push_back(std::move(M));
+    auto M = takeModule();
+    if (!M)
+      return;
+    NamedMDNode *N = M->getOrInsertNamedMetadata("crace.library_functions");
+    for (const std::string &Name : Library)
+      if (const Function *F = M->getFunction(Name); F && F->isDeclaration())
+        N->addOperand(MDNode::get(M->getContext(),
+                                  MDString::get(M->getContext(), Name)));
+    Sink.push_back(std::move(M));
   }
 
 private:
   std::vector<std::unique_ptr<Module>> &Sink;
+  std::vector<std::string> Library;
 };
 
 class CaptureFactory : public clang::tooling::FrontendActionFactory {

@@ -2,7 +2,9 @@
 #include "model/PointsTo.h"
 #include "model/SyncAPI.h"
 
+#include "llvm/ADT/StringSet.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/GlobalAlias.h"
 #include "llvm/IR/InstIterator.h"
@@ -427,6 +429,18 @@ SmallVector<const Function *, 4> PointsTo::callees(const CallBase &CB,
   return Out;
 }
 
+bool PointsTo::mayHoldPointer(Type *T) const {
+  if (T->isPtrOrPtrVectorTy())
+    return true;
+  if (T->isIntOrIntVectorTy())
+    return T->getScalarSizeInBits() >= DL.getPointerSizeInBits();
+  if (auto *ST = dyn_cast<StructType>(T))
+    return any_of(ST->elements(), [&](Type *E) { return mayHoldPointer(E); });
+  if (auto *AT = dyn_cast<ArrayType>(T))
+    return mayHoldPointer(AT->getElementType());
+  return false; // void, floating point
+}
+
 bool PointsTo::visitModule() {
   bool Changed = false;
   auto Get = [&](const Value *V) -> const PtsSet & { return pointsTo(V); };
@@ -529,7 +543,7 @@ bool PointsTo::visitModule() {
         }
       } else if (auto *CB = dyn_cast<CallBase>(&I)) {
         if (CB->isInlineAsm()) {
-          if (!CB->getType()->isVoidTy())
+          if (mayHoldPointer(CB->getType()))
             Changed |= add(ptsOf(CB), {UnknownObj, UnknownOffset});
           continue;
         }
@@ -598,12 +612,12 @@ bool PointsTo::visitModule() {
         // yet, and Unknown, once added, stays.
         if (Unresolved && !Final && readsEmptySet(*CB))
           Unresolved = false;
-        if (Unresolved && !CB->getType()->isVoidTy())
+        if (Unresolved && mayHoldPointer(CB->getType()))
           Changed |= add(ptsOf(CB), {UnknownObj, UnknownOffset});
         for (const Function *Fn : Callees) {
           if (Fn->isDeclaration()) {
-            if (!lookupExternal(Fn->getName()) && !CB->getType()->isVoidTy() &&
-                !Fn->isIntrinsic())
+            if (!lookupExternal(Fn->getName()) &&
+                mayHoldPointer(CB->getType()) && !Fn->isIntrinsic())
               Changed |= add(ptsOf(CB), {UnknownObj, UnknownOffset});
             continue;
           }
@@ -628,7 +642,8 @@ bool PointsTo::visitModule() {
         for (const Use &U : I.operands())
           Changed |= addAll(ptsOf(&I), Get(U.get()), 0, true);
       } else if (isa<VAArgInst>(I)) {
-        Changed |= add(ptsOf(&I), {UnknownObj, UnknownOffset});
+        if (mayHoldPointer(I.getType()))
+          Changed |= add(ptsOf(&I), {UnknownObj, UnknownOffset});
       }
     }
   }
@@ -756,6 +771,18 @@ void PointsTo::computeShared(const std::vector<const Value *> &ExtraRoots) {
   }
 }
 
+namespace {
+bool holdsPointer(Type *T) {
+  if (T->isPtrOrPtrVectorTy())
+    return true;
+  if (auto *ST = dyn_cast<StructType>(T))
+    return any_of(ST->elements(), holdsPointer);
+  if (auto *AT = dyn_cast<ArrayType>(T))
+    return holdsPointer(AT->getElementType());
+  return false;
+}
+} // namespace
+
 void PointsTo::computeEscaped() {
   std::vector<bool> E(Objects.size(), false);
   std::vector<uint32_t> Work;
@@ -771,11 +798,25 @@ void PointsTo::computeEscaped() {
   };
   Mark(UnknownObj);
   // Objects code outside the analysed program knows by name: the ones it
-  // owns (declared here, defined elsewhere) and every global it can link
-  // to (a missing part of the program may name them).
+  // owns (declared here, defined elsewhere), and every global it can link
+  // to when some of that code may be a missing part of the program rather
+  // than a library (a function not declared in a system header, an
+  // unresolved call, inline assembly that names the global).
   for (const GlobalVariable &G : M.globals())
-    if (G.isDeclaration() || !G.hasLocalLinkage())
+    if (G.isDeclaration())
       Mark(objectOf(&G));
+  StringSet<> Library;
+  if (const NamedMDNode *N = M.getNamedMetadata("crace.library_functions"))
+    for (const MDNode *Op : N->operands())
+      if (const auto *S = dyn_cast<MDString>(Op->getOperand(0)))
+        Library.insert(S->getString());
+  bool ProgramCode = false;
+  auto NameGlobalsIn = [&](const InlineAsm &IA) {
+    for (const GlobalVariable &G : M.globals())
+      if (!G.hasLocalLinkage() && G.hasName() &&
+          StringRef(IA.getAsmString()).contains(G.getName()))
+        Mark(objectOf(&G));
+  };
   bool Everything = false;
   for (const Function &F : M) {
     for (const Instruction &I : instructions(F)) {
@@ -783,11 +824,15 @@ void PointsTo::computeEscaped() {
       if (!CB)
         continue;
       if (CB->isInlineAsm()) {
-        // Assembly may compute any address; what it is given escapes.
-        if (!CB->getType()->isVoidTy())
+        // Assembly that yields a pointer may compute any address. One that
+        // yields numbers (crc32 instructions) is a source of integers like
+        // any other: a pointer cast from them is of unknown origin and,
+        // under the printed assumption, reaches what was handed to it.
+        if (holdsPointer(CB->getType()))
           Everything = true;
         for (const Use &A : CB->args())
           MarkAll(A.get());
+        NameGlobalsIn(*cast<InlineAsm>(CB->getCalledOperand()));
         continue;
       }
       if (isa<IntrinsicInst>(CB))
@@ -809,10 +854,13 @@ void PointsTo::computeEscaped() {
       bool Unresolved = false;
       auto Callees = callees(*CB, &Unresolved);
       bool Outside = Unresolved;
+      ProgramCode |= Unresolved;
       for (const Function *Fn : Callees) {
         if (Fn->isDeclaration() && !Fn->isIntrinsic() &&
-            !lookupExternal(Fn->getName()))
+            !lookupExternal(Fn->getName())) {
           Outside = true;
+          ProgramCode |= !Library.contains(Fn->getName());
+        }
         // va_arg gives a pointer of unknown origin: the variadic
         // arguments of a defined function are reachable from it.
         if (!Fn->isDeclaration() && Fn->isVarArg())
@@ -828,6 +876,10 @@ void PointsTo::computeEscaped() {
     Escaped.clear(); // every object stays reachable
     return;
   }
+  if (ProgramCode)
+    for (const GlobalVariable &G : M.globals())
+      if (!G.hasLocalLinkage())
+        Mark(objectOf(&G));
   while (!Work.empty()) {
     uint32_t O = Work.back();
     Work.pop_back();

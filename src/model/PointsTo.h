@@ -32,6 +32,7 @@ class CallBase;
 class Constant;
 class Instruction;
 class DataLayout;
+class Type;
 } // namespace llvm
 
 namespace crace {
@@ -88,13 +89,14 @@ public:
   /// memory, a call or an integer. True for every other object.
   [[nodiscard]] bool reachableByUnknown(uint32_t Obj) const;
   /// Computes which objects code outside the program may reach (after
-  /// solve()): the objects it owns (declared globals), what the program
-  /// hands it (arguments of calls to functions without a body or a model,
-  /// of unresolved indirect calls and of inline assembly, a variadic
-  /// function's variadic arguments, pointers stored through a pointer of
-  /// unknown origin), and everything reachable from those. A pointer of
-  /// unknown origin points into one of these; reachableByUnknown() answers
-  /// false for the others.
+  /// solve()): the objects it can name (declared globals, globals with
+  /// external linkage), what the program hands it (arguments of calls to
+  /// functions without a body or a model, of unresolved indirect calls and
+  /// of inline assembly, a variadic function's variadic arguments, pointers
+  /// stored through a pointer of unknown origin), and everything reachable
+  /// from those; every object when inline assembly yields a pointer or the
+  /// program takes a nondet pointer. A pointer of unknown origin points into one of
+  /// these; reachableByUnknown() answers false for the others.
   void computeEscaped();
 
   /// Functions an indirect or direct call may call. Unresolved is set when
@@ -122,6 +124,12 @@ private:
   void constantPts(const llvm::Constant *C, PtsSet &Out) const;
   PtsSet &ptsOf(const llvm::Value *V) { return Pts[V]; }
   bool visitModule();
+  /// A value of type T can hold a whole pointer: a pointer, an integer at
+  /// least as wide, or an aggregate with one. Only such results of code
+  /// crace cannot see (a call without body or model, an unresolved call,
+  /// inline assembly, va_arg) are of unknown origin; an int from a library
+  /// on a 64-bit target, or a double, points nowhere.
+  [[nodiscard]] bool mayHoldPointer(llvm::Type *T) const;
   /// I applies a rule that reads an empty set (the final pass visits it).
   [[nodiscard]] bool readsEmptySet(const llvm::Instruction &I) const;
 

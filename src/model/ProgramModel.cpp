@@ -288,9 +288,9 @@ std::vector<std::string> ProgramModel::assumptions() const {
       "no undefined behaviour (out-of-bounds or type-punned pointer accesses "
       "stay inside their object)",
       "a pointer crace cannot trace (a result of code without a body or "
-      "model, an integer cast to a pointer) points into memory that code can "
-      "reach: its own, the globals it can name, and what the program handed "
-      "to it",
+      "model, an integer cast to a pointer, a number computed by inline "
+      "assembly) points into memory that code can reach: its own, the "
+      "globals it can name, and what the program handed to it",
   };
   // Driver mode: the harness's constraints and modelling choices; main's
   // input bounds (frontend/ProgramStart.cpp).

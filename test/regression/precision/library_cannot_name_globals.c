@@ -1,0 +1,33 @@
+// RUN: %not %crace --engine=lockset --max-findings=0 %s | %FileCheck %s
+// 'getfsent' has no body and no model, but it is declared in a system
+// header: it is a library, which cannot name the program's globals. The
+// pointer it returns (library memory) may therefore not reach 'counter',
+// which has external linkage but is only ever touched under 'm'. The
+// unlocked writes through that pointer still race with each other.
+// (unknown_pointer_escape.c: a function of the program itself without a
+// body may name every global with external linkage.)
+// CHECK-NOT: on 'counter'
+// CHECK: possible data race on 'memory of unknown origin'
+// CHECK-NOT: on 'counter'
+// CHECK: crace: verdict: possible-race
+#include <fstab.h>
+#include <pthread.h>
+int counter;
+static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+void *t(void *arg) {
+  struct fstab *f = getfsent();
+  if (f)
+    f->fs_freq = 1;
+  pthread_mutex_lock(&m);
+  counter++;
+  pthread_mutex_unlock(&m);
+  return 0;
+}
+int main(void) {
+  pthread_t h1, h2;
+  pthread_create(&h1, 0, t, 0);
+  pthread_create(&h2, 0, t, 0);
+  pthread_join(h1, 0);
+  pthread_join(h2, 0);
+  return 0;
+}
