@@ -3,6 +3,7 @@
 #include "model/SyncAPI.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -51,8 +52,8 @@ bool isFresh(const Value *V, SmallPtrSetImpl<const Value *> &Seen) {
 }
 
 /// The fresh pointer Alloc is only returned, compared, and read or written
-/// through (initialised): it is not stored anywhere or passed to a call
-/// that could keep it. A function that links its new object into a data
+/// through (initialised): it is not stored anywhere but into the block
+/// itself, or passed to a call that could keep it. A function that links its new object into a data
 /// structure (a tree node constructor) gains nothing from copies: the
 /// structure joins them again, and every pointer set into it grows.
 bool onlyReturned(const Instruction &Alloc) {
@@ -66,8 +67,11 @@ bool onlyReturned(const Instruction &Alloc) {
       if (isa<ReturnInst>(U) || isa<LoadInst>(U) || isa<ICmpInst>(U))
         continue;
       if (const auto *S = dyn_cast<StoreInst>(U)) {
-        if (S->getValueOperand() == V)
-          return false; // stored: escapes
+        // Stored: escapes, unless into the fresh block itself (a header
+        // pointing at its own payload, as a bignum's digits).
+        if (S->getValueOperand() == V &&
+            getUnderlyingObject(S->getPointerOperand()) != &Alloc)
+          return false;
         continue;
       }
       if (isa<PHINode>(U) || isa<SelectInst>(U) || isa<CastInst>(U) ||
