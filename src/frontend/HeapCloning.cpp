@@ -32,25 +32,6 @@ bool isAllocation(const Value *V) {
   return CB && callIntrinsic(*CB) == Intrinsic::Alloc;
 }
 
-/// V is null or fresh memory allocated in its function: an allocation, or
-/// a phi/select of such values.
-bool isFresh(const Value *V, SmallPtrSetImpl<const Value *> &Seen) {
-  V = V->stripPointerCasts();
-  if (isa<ConstantPointerNull>(V) || isAllocation(V))
-    return true;
-  if (!Seen.insert(V).second)
-    return true; // a cycle of phis adds no other value
-  if (const auto *P = dyn_cast<PHINode>(V)) {
-    for (const Value *In : P->incoming_values())
-      if (!isFresh(In, Seen))
-        return false;
-    return true;
-  }
-  if (const auto *S = dyn_cast<SelectInst>(V))
-    return isFresh(S->getTrueValue(), Seen) && isFresh(S->getFalseValue(), Seen);
-  return false;
-}
-
 /// The fresh pointer Alloc is only returned, compared, and read or written
 /// through (initialised): it is not stored anywhere but into the block
 /// itself, or passed to a call that could keep it. A function that links its new object into a data
@@ -128,8 +109,7 @@ bool isAllocationWrapper(const Function &F) {
       }
     }
     if (const auto *R = dyn_cast<ReturnInst>(&I)) {
-      SmallPtrSet<const Value *, 8> Seen;
-      if (!R->getReturnValue() || !isFresh(R->getReturnValue(), Seen))
+      if (!R->getReturnValue() || !freshOrNull(R->getReturnValue()))
         return false;
       Returns = true;
     }

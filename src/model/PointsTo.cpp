@@ -31,25 +31,6 @@ static constexpr size_t MaxOffsetsPerObject = 16;
 
 namespace {
 
-/// V is null or, through casts, phis and selects, the result of an
-/// allocation in this function.
-bool freshOrNull(const Value *V, SmallPtrSetImpl<const Value *> &Seen) {
-  V = V->stripPointerCasts();
-  if (isa<ConstantPointerNull>(V))
-    return true;
-  if (!Seen.insert(V).second)
-    return true;
-  if (const auto *CB = dyn_cast<CallBase>(V))
-    return callIntrinsic(*CB) == Intrinsic::Alloc;
-  if (const auto *P = dyn_cast<PHINode>(V))
-    return all_of(P->incoming_values(),
-                  [&](const Value *In) { return freshOrNull(In, Seen); });
-  if (const auto *S = dyn_cast<SelectInst>(V))
-    return freshOrNull(S->getTrueValue(), Seen) &&
-           freshOrNull(S->getFalseValue(), Seen);
-  return false;
-}
-
 /// F returns a fresh heap block (or null) on every path, and does nothing
 /// else with it: the pointer is only compared and returned, never stored,
 /// passed on or read or written through (a wrapper such as my_malloc()
@@ -63,8 +44,7 @@ bool returnsUntouchedAllocation(const Function &F) {
   bool Allocates = false;
   for (const Instruction &I : instructions(F)) {
     if (const auto *R = dyn_cast<ReturnInst>(&I)) {
-      SmallPtrSet<const Value *, 8> Seen;
-      if (!R->getReturnValue() || !freshOrNull(R->getReturnValue(), Seen))
+      if (!R->getReturnValue() || !freshOrNull(R->getReturnValue()))
         return false;
       continue;
     }

@@ -5,6 +5,9 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Intrinsics.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Instructions.h"
 
 using namespace llvm;
 
@@ -99,6 +102,30 @@ bool isBenignLLVMIntrinsic(const Function &F) {
   default:
     return false;
   }
+}
+
+static bool freshOrNull(const llvm::Value *V,
+                        llvm::SmallPtrSetImpl<const llvm::Value *> &Seen) {
+  V = V->stripPointerCasts();
+  if (llvm::isa<llvm::ConstantPointerNull>(V))
+    return true;
+  if (!Seen.insert(V).second)
+    return true; // a cycle of phis adds no other value
+  if (const auto *CB = llvm::dyn_cast<llvm::CallBase>(V))
+    return callIntrinsic(*CB) == Intrinsic::Alloc;
+  if (const auto *P = llvm::dyn_cast<llvm::PHINode>(V))
+    return llvm::all_of(P->incoming_values(), [&](const llvm::Value *In) {
+      return freshOrNull(In, Seen);
+    });
+  if (const auto *S = llvm::dyn_cast<llvm::SelectInst>(V))
+    return freshOrNull(S->getTrueValue(), Seen) &&
+           freshOrNull(S->getFalseValue(), Seen);
+  return false;
+}
+
+bool freshOrNull(const llvm::Value *V) {
+  llvm::SmallPtrSet<const llvm::Value *, 8> Seen;
+  return freshOrNull(V, Seen);
 }
 
 } // namespace crace

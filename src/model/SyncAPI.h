@@ -12,6 +12,7 @@
 namespace llvm {
 class Function;
 class CallBase;
+class Value;
 } // namespace llvm
 
 namespace crace {
@@ -33,6 +34,9 @@ enum class ExternalEffect { Pure, ReadsArgs, WritesArg0, WritesFrom1, WritesFrom
 [[nodiscard]] std::optional<ExternalEffect> lookupExternal(llvm::StringRef Name);
 /// The intrinsic a call site calls directly, if any.
 [[nodiscard]] std::optional<Intrinsic> callIntrinsic(const llvm::CallBase &CB);
+/// V is null or, through casts, phis and selects, the result of a
+/// __crace_alloc call: fresh memory allocated in V's function.
+[[nodiscard]] bool freshOrNull(const llvm::Value *V);
 /// Name of an intrinsic, for messages.
 [[nodiscard]] llvm::StringRef intrinsicName(Intrinsic I);
 /// True for LLVM intrinsics that neither access program memory nor
