@@ -94,17 +94,36 @@ public:
 
   bool cancelled() const { return Cancelled && Cancelled->load(); }
 
-  /// Analyses every thread template; false when cancelled.
+  /// Analyses every thread template; false when cancelled. A semaphore is
+  /// a lock (sem_wait acquires, sem_post releases) while it passes the
+  /// checks below; one that fails them is dropped and the threads are
+  /// analysed again without it.
   bool analyseThreads() {
-    for (const ThreadTemplate &T : PM.threads()) {
-      CurThread = T.Id;
-      Summaries.clear();
-      InProgress.clear();
-      analyse(T.Entry, LockSet(), nullptr);
-      if (cancelled())
-        return false;
+    for (;;) {
+      size_t Dropped = NotLocks.size();
+      Records.clear();
+      Semaphores.clear();
+      Initialised.clear();
+      UnknownSemOps.clear();
+      for (const ThreadTemplate &T : PM.threads()) {
+        CurThread = T.Id;
+        Summaries.clear();
+        InProgress.clear();
+        analyse(T.Entry, LockSet(), nullptr);
+        if (cancelled())
+          return false;
+      }
+      for (uint32_t S : Semaphores) {
+        // Code crace cannot see may post a semaphore it can reach.
+        if (!Initialised.count(S) || PTA.reachableByUnknown(Locks.Keys[S].Obj))
+          NotLocks.insert(S);
+        for (const Value *P : UnknownSemOps)
+          if (Locks.mayRelease(P, S))
+            NotLocks.insert(S);
+      }
+      if (NotLocks.size() == Dropped)
+        return true;
     }
-    return true;
   }
 
   std::set<Record> Records;
@@ -117,6 +136,53 @@ public:
 
 private:
   using Key = std::tuple<const Function *, LockSet, const Instruction *>;
+
+  /// Semaphores used as locks. Such a semaphore S starts at 1 (every
+  /// sem_init of S gives 1 and runs in main before any thread exists) and is
+  /// posted only by a thread that holds it (S in the must-lockset at every
+  /// sem_post). Then holders + count = 1 always, so at most one thread is
+  /// between its sem_wait and sem_post: S protects what it guards as a
+  /// mutex does. A semaphore failing either check, touched through a
+  /// pointer without a single identity, or reachable by code crace cannot
+  /// see (which may post it), is in NotLocks.
+  std::set<uint32_t> Semaphores, Initialised, NotLocks;
+  std::vector<const Value *> UnknownSemOps;
+
+  bool beforeEveryThread(const Instruction *MainPos) const {
+    if (CurThread != 0 || !MainPos)
+      return false;
+    for (const ThreadTemplate &T : PM.threads())
+      if (T.Id != 0 && mayHappenInParallel(PM, {0, MainPos}, {T.Id, nullptr}))
+        return false;
+    return true;
+  }
+
+  void semaphore(Intrinsic K, const CallBase &CB, LockSet &LS,
+                 const Instruction *Pos) {
+    auto Id = lockOf(CB.getArgOperand(0));
+    if (!Id) {
+      UnknownSemOps.push_back(CB.getArgOperand(0));
+      return;
+    }
+    Semaphores.insert(*Id);
+    if (K == Intrinsic::SemInit) {
+      const auto *V = dyn_cast<ConstantInt>(CB.getArgOperand(1));
+      if (V && V->isOne() && beforeEveryThread(Pos))
+        Initialised.insert(*Id);
+      else
+        NotLocks.insert(*Id);
+      return;
+    }
+    if (NotLocks.count(*Id))
+      return;
+    if (K == Intrinsic::SemWait) {
+      LS.acquire(*Id, false);
+      return;
+    }
+    if (!LS.holds(*Id))
+      NotLocks.insert(*Id); // posted by a thread that does not hold it
+    LS.release(*Id);
+  }
 
   std::optional<uint32_t> lockOf(const Value *P) { return Locks.lockOf(P); }
 
@@ -222,6 +288,11 @@ private:
       case Intrinsic::AtomicEnd:
         LS.release(AtomicSectionLock);
         break;
+      case Intrinsic::SemInit:
+      case Intrinsic::SemWait:
+      case Intrinsic::SemPost:
+        semaphore(*K, *CB, LS, Pos);
+        break;
       default:
         break;
       }
@@ -256,7 +327,8 @@ private:
         if (!CB || CB->isInlineAsm())
           continue;
         if (auto K = callIntrinsic(*CB)) {
-          if (*K == Intrinsic::Unlock || *K == Intrinsic::AtomicEnd)
+          if (*K == Intrinsic::Unlock || *K == Intrinsic::AtomicEnd ||
+              *K == Intrinsic::SemPost)
             Out.push_back(CB);
           continue;
         }
