@@ -1,6 +1,10 @@
 //===- LocksetTest.cpp - unit tests of the lockset engine -----------------===//
 #include "TestUtil.h"
 #include "analysis/Lockset.h"
+#include "analysis/OwnFrames.h"
+#include "model/ProgramModel.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
 #include "engines/lockset/LocksetEngine.h"
 #include "gtest/gtest.h"
 
@@ -120,4 +124,31 @@ TEST(LocksetEngineTest, LockReleasedInCalleeIsNotHeld) {
       for (int i = 0; i < 2; i++) pthread_create(&t[i], 0, w, 0);
       return 0; })");
   EXPECT_EQ(R.Program, Verdict::PossibleRace);
+}
+
+TEST(OwnFramesTest, AllocaDerivedPointersAreOwnLoadedOnesForeign) {
+  // 'fill' is called with its caller's own slot; 'peek' loads a pointer to
+  // some thread's slot from a global, so it may be another thread's frame.
+  Compiled C = compile(R"(
+    #include <pthread.h>
+    struct st { int n; };
+    struct st *last;
+    static void fill(struct st *s) { s->n = 1; }
+    static void *worker(void *a) { struct st s; fill(&s); last = &s; return 0; }
+    static void *peek(void *a) { struct st *s = last; return s ? (void *)(long)s->n : 0; }
+    int main() { pthread_t t, u; pthread_create(&t, 0, worker, 0);
+                 pthread_create(&u, 0, peek, 0); return 0; })");
+  ASSERT_TRUE(C.PM) << C.Error;
+  OwnFrames Frames(*C.PM);
+  const llvm::Function *Fill = C.M->getFunction("fill");
+  ASSERT_TRUE(Fill);
+  EXPECT_TRUE(Frames.own(Fill->getArg(0)));
+  const llvm::Function *Peek = C.M->getFunction("peek");
+  ASSERT_TRUE(Peek);
+  bool SawForeignLoad = false;
+  for (const llvm::Instruction &I : llvm::instructions(*Peek))
+    if (auto *L = llvm::dyn_cast<llvm::LoadInst>(&I))
+      if (L->getType()->isPointerTy())
+        SawForeignLoad |= !Frames.own(L);
+  EXPECT_TRUE(SawForeignLoad);
 }
