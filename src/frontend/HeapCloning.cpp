@@ -34,9 +34,10 @@ bool isAllocation(const Value *V) {
 
 /// The fresh pointer Alloc is only returned, compared, and read or written
 /// through (initialised): it is not stored anywhere but into the block
-/// itself, or passed to a call that could keep it. A function that links its new object into a data
-/// structure (a tree node constructor) gains nothing from copies: the
-/// structure joins them again, and every pointer set into it grows.
+/// itself, or passed to a call that could keep it. A function that links
+/// its new object into a data structure (a tree node constructor) gains
+/// nothing from copies: the structure joins them again, and every pointer
+/// set into it grows.
 bool onlyReturned(const Instruction &Alloc) {
   SmallVector<const Value *, 8> Work = {&Alloc};
   SmallPtrSet<const Value *, 16> Seen;

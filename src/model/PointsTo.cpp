@@ -3,6 +3,7 @@
 #include "model/SyncAPI.h"
 
 #include "llvm/ADT/StringSet.h"
+#include <optional>
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/DataLayout.h"
@@ -409,16 +410,25 @@ SmallVector<const Function *, 4> PointsTo::callees(const CallBase &CB,
   return Out;
 }
 
-bool PointsTo::mayHoldPointer(Type *T) const {
+namespace {
+/// T is a pointer, or an aggregate with one, or (with IntBits) an integer
+/// of at least IntBits bits, or an aggregate with one.
+bool holdsPointer(Type *T, std::optional<unsigned> IntBits = std::nullopt) {
   if (T->isPtrOrPtrVectorTy())
     return true;
   if (T->isIntOrIntVectorTy())
-    return T->getScalarSizeInBits() >= DL.getPointerSizeInBits();
+    return IntBits && T->getScalarSizeInBits() >= *IntBits;
   if (auto *ST = dyn_cast<StructType>(T))
-    return any_of(ST->elements(), [&](Type *E) { return mayHoldPointer(E); });
+    return any_of(ST->elements(),
+                  [&](Type *E) { return holdsPointer(E, IntBits); });
   if (auto *AT = dyn_cast<ArrayType>(T))
-    return mayHoldPointer(AT->getElementType());
+    return holdsPointer(AT->getElementType(), IntBits);
   return false; // void, floating point
+}
+} // namespace
+
+bool PointsTo::mayHoldPointer(Type *T) const {
+  return holdsPointer(T, DL.getPointerSizeInBits());
 }
 
 bool PointsTo::visitModule() {
@@ -750,18 +760,6 @@ void PointsTo::computeShared(const std::vector<const Value *> &ExtraRoots) {
       Mark(L.Obj);
   }
 }
-
-namespace {
-bool holdsPointer(Type *T) {
-  if (T->isPtrOrPtrVectorTy())
-    return true;
-  if (auto *ST = dyn_cast<StructType>(T))
-    return any_of(ST->elements(), holdsPointer);
-  if (auto *AT = dyn_cast<ArrayType>(T))
-    return holdsPointer(AT->getElementType());
-  return false;
-}
-} // namespace
 
 void PointsTo::computeEscaped() {
   std::vector<bool> E(Objects.size(), false);

@@ -95,8 +95,8 @@ public:
   /// of inline assembly, a variadic function's variadic arguments, pointers
   /// stored through a pointer of unknown origin), and everything reachable
   /// from those; every object when inline assembly yields a pointer or the
-  /// program takes a nondet pointer. A pointer of unknown origin points into one of
-  /// these; reachableByUnknown() answers false for the others.
+  /// program takes a nondet pointer. A pointer of unknown origin points
+  /// into one of these; reachableByUnknown() answers false for the others.
   void computeEscaped();
 
   /// Functions an indirect or direct call may call. Unresolved is set when
