@@ -426,13 +426,13 @@ def interpret(res: RunResult, svcomp: bool):
     if code in EXIT_MEANING:
         last = next((l for l in reversed(res.stderr.splitlines()) if l.strip()), "")
         return "ERROR", f"exit {code} ({EXIT_MEANING[code]}): {last.strip()[:200]}"
-    if code not in (0, 1, 2):
+    if code not in (0, 1, 2, 6):
         return "ERROR", f"exit {code}"
     if svcomp:
         lines = [l.strip() for l in res.stdout.splitlines() if l.strip()]
         answer = lines[-1] if lines and lines[-1] in ("TRUE", "FALSE", "UNKNOWN") else None
         if answer is None:
-            answer = {0: "TRUE", 1: "FALSE", 2: "UNKNOWN"}[code]
+            answer = {0: "TRUE", 1: "FALSE", 2: "UNKNOWN", 6: "UNKNOWN"}[code]
         reasons, in_reasons = [], False
         for l in lines:  # the "- " lines under "crace: not proved race-free because:"
             if l.endswith("because:"):

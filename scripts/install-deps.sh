@@ -4,7 +4,8 @@
 set -euo pipefail
 PKGS=(cmake ninja-build g++ python3
       llvm-19-dev libclang-19-dev libclang-cpp19-dev clang-19 llvm-19-tools
-      libz3-dev libgtest-dev)
+      libz3-dev libgtest-dev
+      python3-jsonschema)  # the SARIF tests validate crace's logs with it
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

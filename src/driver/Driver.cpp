@@ -62,6 +62,8 @@ int finish(const DriverOptions &Opts, const Result &R) {
   }
   if (Opts.Format == "json")
     writeJson(R, Out.os());
+  else if (Opts.Format == "sarif")
+    writeSarif(R, Out.os());
   else if (Opts.Format == "whoop")
     writeWhoop(R, Out.os(), Opts.Stats);
   else
@@ -129,9 +131,12 @@ int finish(const DriverOptions &Opts, const Result &R) {
     return ExitRaceFree;
   case Verdict::Race:
     return ExitRace;
-  default:
-    return ExitPossibleOrUnknown;
+  case Verdict::PossibleRace:
+    return ExitPossibleRace;
+  case Verdict::Unknown:
+    return ExitUnknown;
   }
+  llvm_unreachable("covered switch");
 }
 
 /// Checks that the SV-COMP property file names a property crace checks.
@@ -189,10 +194,10 @@ namespace {
 
 int runCraceOnce(const DriverOptions &Opts) {
   if (Opts.Format != "text" && Opts.Format != "json" &&
-      Opts.Format != "whoop") {
+      Opts.Format != "sarif" && Opts.Format != "whoop") {
     WithColor::error(errs(), "crace")
         << "unknown --format '" << Opts.Format
-        << "' (expected text, json or whoop)\n";
+        << "' (expected text, json, sarif or whoop)\n";
     return ExitUsage;
   }
   std::string EngineName = Opts.Engine == "auto" ? "lockset" : Opts.Engine;

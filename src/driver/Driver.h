@@ -11,10 +11,13 @@ namespace crace {
 enum ExitCode : int {
   ExitRaceFree = 0,
   ExitRace = 1,
-  ExitPossibleOrUnknown = 2,
+  ExitPossibleRace = 2,
   ExitUsage = 3,
   ExitCompile = 4,
   ExitInternal = 5,
+  /// A budget ran out or crace met what it cannot analyse, and nothing
+  /// was found: the reasons are printed.
+  ExitUnknown = 6,
   // --verify: 0 when every expectation holds, else:
   ExitVerifyFailed = 1,
 };

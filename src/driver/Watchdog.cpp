@@ -1,5 +1,6 @@
 //===- Watchdog.cpp - the limits, stage shares and progress of one run ---===//
 #include "driver/Watchdog.h"
+#include "report/Report.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
@@ -18,17 +19,24 @@ bool HardStopSvComp = false;
 /// exceeded where crace cannot stop gracefully (inside clang, out of memory).
 [[noreturn]] void hardStop(const char *Why) {
   std::string Msg;
-  if (HardStopFormat == "json")
-    Msg = std::string("{\"verdict\": \"unknown\", \"engine\": \"none\", "
-                      "\"findings\": [], \"assumptions\": [], \"reasons\": [\"") +
-          Why + "\"], \"stats\": {}}\n";
-  else
+  if (HardStopFormat == "json" || HardStopFormat == "sarif") {
+    Result R;
+    R.Program = Verdict::Unknown;
+    R.Engine = "none";
+    R.Reasons.push_back(Why);
+    raw_string_ostream OS(Msg);
+    if (HardStopFormat == "json")
+      writeJson(R, OS);
+    else
+      writeSarif(R, OS);
+  } else {
     Msg = std::string("crace: verdict: unknown (") + Why + ")\n";
+  }
   if (HardStopSvComp)
     Msg += "UNKNOWN\n";
   ssize_t Ignored = ::write(1, Msg.data(), Msg.size());
   (void)Ignored;
-  ::_exit(ExitPossibleOrUnknown);
+  ::_exit(ExitUnknown);
 }
 
 void outOfMemory() { hardStop("memory exhausted"); }

@@ -27,6 +27,8 @@ static void writeAccess(json::OStream &J, const AccessInfo &A) {
 void writeJson(const Result &R, raw_ostream &OS) {
   json::OStream J(OS, 2);
   J.object([&] {
+    J.attribute("crace_version", CRACE_VERSION);
+    J.attribute("schema_version", int64_t(JsonSchemaVersion));
     J.attribute("verdict", verdictName(R.Program));
     J.attribute("engine", R.Engine);
     J.attributeArray("findings", [&] {

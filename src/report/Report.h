@@ -14,8 +14,14 @@ void writeWhoop(const Result &R, llvm::raw_ostream &OS, bool ShowStats);
 /// The verdict line, the assumptions or reasons, and the statistics.
 void writeVerdict(const Result &R, llvm::raw_ostream &OS, bool Color,
                   bool ShowStats);
+/// The version of the JSON report's schema (docs/output.md): raised when
+/// a key is removed or changes meaning, not when one is added.
+constexpr int JsonSchemaVersion = 1;
 /// One JSON document (schema in docs/output.md).
 void writeJson(const Result &R, llvm::raw_ostream &OS);
+
+/// SARIF 2.1.0 (docs/output.md): one run, a result per finding.
+void writeSarif(const Result &R, llvm::raw_ostream &OS);
 
 /// An SV-COMP violation witness (YAML, format 2.0, thread_id waypoints of
 /// the 2.2 concurrency extension) for the first confirmed race of R.

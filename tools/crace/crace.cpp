@@ -3,7 +3,7 @@
 // crace [options] FILE.c... [-- compiler flags]
 // crace [options] -p BUILD_DIR [FILE.c...]
 //
-// Parses options (llvm::cl + clang tooling's CommonOptionsParser) into a
+// Parses options (llvm::cl, clang tooling's compilation databases) into a
 // DriverOptions and hands over to the driver. See docs/usage.md.
 //
 //===----------------------------------------------------------------------===//
@@ -27,59 +27,114 @@
 
 using namespace llvm;
 
-static cl::OptionCategory CraceCat("crace options");
+// One category per group of options; --help prints them in this order
+// (llvm::cl sorts categories by name, hence the numbers).
+static cl::OptionCategory GeneralCat("1. General options");
+static cl::OptionCategory OutputCat("2. Output options");
+static cl::OptionCategory BudgetCat("3. Budgets");
+static cl::OptionCategory InputCat("4. Program input options");
+static cl::OptionCategory ExploreCat("5. explore engine options");
+static cl::OptionCategory KissCat("6. kiss engine options");
+static cl::OptionCategory WhoopCat("7. whoop engine options");
+static cl::OptionCategory DriverModeCat("8. Driver mode options (Linux drivers)");
+static cl::OptionCategory SvCompCat("9. SV-COMP options");
 
-/// The --engine help, from the registry (engines/Engines.def).
-static const std::string EngineHelp = [] {
-  std::string S = "Engine to run: auto (the portfolio lockset+whoop, "
-                  "explore, kiss)";
-  const auto &Infos = crace::allEngines();
-  for (size_t I = 0; I < Infos.size(); ++I)
-    S += (I + 1 == Infos.size() ? " or " : ", ") + Infos[I].Name.str();
-  return S;
-}();
-static cl::opt<std::string> EngineOpt("engine", cl::desc(EngineHelp),
-                                      cl::init("auto"), cl::cat(CraceCat));
-static cl::opt<std::string> FormatOpt("format",
-                                      cl::desc("Report format: text, json or whoop (WHOOP-style race lines)"),
-                                      cl::init("text"), cl::cat(CraceCat));
+static cl::list<std::string> SourcesOpt(cl::Positional,
+                                        cl::desc("<FILE.c>..."),
+                                        cl::cat(GeneralCat));
+static cl::opt<std::string> BuildPathOpt(
+    "p",
+    cl::desc("Read compile commands from BUILD_DIR/compile_commands.json "
+             "(every file in it, or the FILE.c named)"),
+    cl::value_desc("BUILD_DIR"), cl::cat(GeneralCat));
+static cl::list<std::string> ExtraArgOpt(
+    "extra-arg",
+    cl::desc("A flag to append to every compile command"),
+    cl::value_desc("FLAG"), cl::cat(GeneralCat));
+static cl::list<std::string> ExtraArgBeforeOpt(
+    "extra-arg-before",
+    cl::desc("A flag to prepend to every compile command"),
+    cl::value_desc("FLAG"), cl::cat(GeneralCat));
+
+/// cl::values' parser with an error that lists the accepted values.
+template <class T> struct ValuesParser : cl::parser<T> {
+  using cl::parser<T>::parser;
+  bool parse(cl::Option &O, StringRef ArgName, StringRef Arg, T &V) {
+    std::string Names;
+    for (const auto &I : this->Values) {
+      if (I.Name == Arg) {
+        V = I.V.getValue();
+        return false;
+      }
+      Names += (Names.empty() ? "" : ", ") + I.Name.str();
+    }
+    return O.error("'" + Arg + "' is not one of " + Names);
+  }
+};
+
+/// --engine: `auto` or an engine of the registry (engines/Engines.def); the
+/// values are added in main() from the registry.
+enum class EngineChoice : unsigned { Auto = 0 };
+enum class ReportFormat { Text, Json, Sarif, Whoop };
+static cl::opt<EngineChoice, false, ValuesParser<EngineChoice>> EngineOpt(
+    "engine", cl::desc("Engine to run (default: auto)"),
+    cl::init(EngineChoice::Auto), cl::cat(GeneralCat));
+enum class DataModelChoice { Default, ILP32, LP64 };
+static cl::opt<DataModelChoice, false, ValuesParser<DataModelChoice>>
+    DataModelOpt(
+    "data-model",
+    cl::desc("Data model to compile for (default: the host's, LP64; a "
+             "program written for 32 bits is retried as ILP32)"),
+    cl::values(clEnumValN(DataModelChoice::ILP32, "ILP32",
+                          "32-bit int, long and pointers (i386)"),
+               clEnumValN(DataModelChoice::LP64, "LP64",
+                          "64-bit long and pointers (x86-64)")),
+    cl::init(DataModelChoice::Default), cl::cat(GeneralCat));
+static cl::opt<bool> VerifyOpt(
+    "verify",
+    cl::desc("Check the expectations written in the sources "
+             "(expected-verdict:, expected-race); exit 0 when they hold"),
+    cl::cat(GeneralCat));
+static cl::opt<bool> WarningsOpt("show-warnings",
+                                 cl::desc("Show the compiler's warnings"),
+                                 cl::cat(GeneralCat));
+
+static cl::opt<ReportFormat, false, ValuesParser<ReportFormat>> FormatOpt(
+    "format", cl::desc("Report format"),
+    cl::values(
+        clEnumValN(ReportFormat::Text, "text",
+                   "compiler-style diagnostics (default)"),
+        clEnumValN(ReportFormat::Json, "json",
+                   "one JSON document (docs/output.md)"),
+        clEnumValN(ReportFormat::Sarif, "sarif",
+                   "SARIF 2.1.0, for code scanning and SARIF viewers"),
+        clEnumValN(ReportFormat::Whoop, "whoop",
+                   "WHOOP-style race lines")),
+    cl::init(ReportFormat::Text), cl::cat(OutputCat));
 static cl::opt<std::string> OutputOpt("o", cl::desc("Write the report to FILE"),
                                       cl::value_desc("FILE"), cl::init("-"),
-                                      cl::cat(CraceCat));
+                                      cl::cat(OutputCat));
+static cl::opt<unsigned>
+    MaxFindingsOpt("max-findings",
+                   cl::desc("Report at most N findings (default 100; 0: all)"),
+                   cl::value_desc("N"), cl::init(100), cl::cat(OutputCat));
+static cl::opt<std::string>
+    EmitLLVMOpt("emit-llvm",
+                cl::desc("Write the analysed LLVM module to FILE (debugging)"),
+                cl::value_desc("FILE"), cl::init(""), cl::cat(OutputCat));
+
 static cl::opt<unsigned>
     TimeoutOpt("timeout",
                cl::desc("Wall-clock budget of the whole run; when it runs "
                         "out, the findings made so far are reported (race, "
                         "possible-race, else unknown). Default: 300 for "
                         "--engine=auto, none for a single engine (0: none)"),
-               cl::value_desc("SECONDS"), cl::init(0), cl::cat(CraceCat));
+               cl::value_desc("SECONDS"), cl::init(0), cl::cat(BudgetCat));
 static cl::opt<unsigned> MemlimitOpt(
     "memlimit",
     cl::desc("Stop at MB of resident memory with verdict 'unknown' (0: none)"),
-    cl::value_desc("MB"), cl::init(0), cl::cat(CraceCat));
-static cl::opt<bool> VerifyOpt(
-    "verify",
-    cl::desc("Check the expectations written in the sources "
-             "(expected-verdict:, expected-race); exit 0 when they hold"),
-    cl::cat(CraceCat));
-static cl::opt<std::string>
-    DataModelOpt("data-model",
-                 cl::desc("Compile for ILP32 (i386) or LP64 (x86-64)"),
-                 cl::init(""), cl::cat(CraceCat));
-static cl::opt<bool> WarningsOpt("show-warnings",
-                                 cl::desc("Show the compiler's warnings"),
-                                 cl::cat(CraceCat));
-static cl::opt<unsigned>
-    MaxFindingsOpt("max-findings",
-                   cl::desc("Report at most N findings (default 100; 0: all)"),
-                   cl::init(100), cl::cat(CraceCat));
-static cl::opt<std::string>
-    EmitLLVMOpt("emit-llvm",
-                cl::desc("Write the analysed LLVM module to FILE (debugging)"),
-                cl::value_desc("FILE"), cl::init(""), cl::cat(CraceCat),
-                cl::Hidden);
+    cl::value_desc("MB"), cl::init(0), cl::cat(BudgetCat));
 
-static cl::OptionCategory InputCat("program input options");
 static cl::opt<std::string> ArgsOpt(
     "args",
     cl::desc("Analyse the runs with exactly these command-line arguments "
@@ -101,17 +156,16 @@ static cl::list<std::string> EnvOpt(
 static cl::opt<bool> SvCompOpt(
     "svcomp",
     cl::desc("SV-COMP mode: the last line of stdout is TRUE, FALSE or UNKNOWN"),
-    cl::cat(CraceCat));
+    cl::cat(SvCompCat));
 static cl::opt<std::string>
     PropertyOpt("property",
                 cl::desc("SV-COMP property file (only no-data-race.prp)"),
-                cl::value_desc("FILE.prp"), cl::init(""), cl::cat(CraceCat));
+                cl::value_desc("FILE.prp"), cl::init(""), cl::cat(SvCompCat));
 static cl::opt<std::string> WitnessOpt(
     "witness",
     cl::desc("SV-COMP mode: write a violation witness (YAML 2.0) to FILE"),
-    cl::value_desc("FILE"), cl::init(""), cl::cat(CraceCat));
+    cl::value_desc("FILE"), cl::init(""), cl::cat(SvCompCat));
 
-static cl::OptionCategory ExploreCat("explore engine options");
 static cl::opt<uint64_t>
     SeedOpt("seed", cl::desc("Seed for sampled nondeterministic inputs"),
             cl::init(1), cl::cat(ExploreCat));
@@ -173,7 +227,6 @@ static cl::opt<std::string> ReplayOpt(
     cl::value_desc("FILE"), cl::init(""), cl::cat(ExploreCat));
 
 // Driver mode (kernel modules): docs/usage.md, "Drivers".
-static cl::OptionCategory DriverModeCat("driver mode options");
 static cl::opt<bool> DriverModeOpt(
     "driver",
     cl::desc("The input is a Linux driver: link the kernel models, find its "
@@ -201,7 +254,7 @@ static cl::opt<bool> NoIrqLockOpt(
 static cl::opt<unsigned> EntryInstancesOpt(
     "entry-instances",
     cl::desc("Driver mode: threads per entry point (at least 2)"),
-    cl::init(2), cl::cat(DriverModeCat), cl::Hidden);
+    cl::init(2), cl::cat(DriverModeCat));
 static cl::opt<bool> ListEntryPointsOpt(
     "list-entry-points",
     cl::desc("Driver mode: print the entry points and the harness, then stop"),
@@ -230,7 +283,6 @@ static cl::opt<bool> DistinctParamsOpt(
              "(not sound in general; printed)"),
     cl::cat(DriverModeCat));
 
-static cl::OptionCategory KissCat("kiss engine options");
 static cl::opt<unsigned> KissMaxOpt(
     "kiss-max",
     cl::desc("KISS: forked threads that may wait to be scheduled (a "
@@ -274,7 +326,6 @@ static cl::opt<uint64_t> KissWorkOpt(
              "--kiss-budget (0: from --kiss-budget)"),
     cl::value_desc("UNITS"), cl::init(0), cl::cat(KissCat));
 
-static cl::OptionCategory WhoopCat("whoop engine options");
 static cl::opt<unsigned> WhoopBudgetOpt(
     "whoop-budget",
     cl::desc("whoop: its work budget in seconds at the calibrated rate "
@@ -293,68 +344,105 @@ static const char Overview[] =
     "  crace [options] FILE.c... [-- compiler flags]\n"
     "  crace [options] -p BUILD_DIR [FILE.c...]\n\n"
     "Verdicts and exit codes: 0 race-free (proved, assumptions printed),\n"
-    "1 race (confirmed), 2 possible-race or unknown, 3 usage or input error,\n"
-    "4 the input does not compile, 5 internal error.\n";
+    "1 race (confirmed), 2 possible race, 3 usage or input error,\n"
+    "4 the input does not compile, 5 internal error, 6 unknown (a budget ran\n"
+    "out or crace met what it cannot analyse; the reasons are printed).\n"
+    "See docs/usage.md and docs/output.md.\n";
+
+/// The option categories of crace, in --help order.
+static std::vector<const cl::OptionCategory *> craceCategories() {
+  return {&GeneralCat, &OutputCat,  &BudgetCat,     &InputCat, &ExploreCat,
+          &KissCat,    &WhoopCat,   &DriverModeCat, &SvCompCat};
+}
+
+/// llvm::cl's parse errors, one per line, as "crace: error: ...": without
+/// its own "crace: " prefix, and without a "did you mean" that names a
+/// one-letter option (it suggests -o for any unknown short word).
+static void printParseErrors(StringRef Text) {
+  SmallVector<StringRef, 4> Lines;
+  Text.split(Lines, '\n', -1, false);
+  for (StringRef L : Lines) {
+    L = L.trim();
+    L.consume_front("crace: ");
+    if (size_t Try = L.find("  Try: '"); Try != StringRef::npos)
+      L = L.take_front(Try); // names crace by its full path
+
+    if (L.empty())
+      continue;
+    if (L.starts_with("Did you mean '")) {
+      StringRef Opt = L.drop_front(strlen("Did you mean '")).ltrim('-');
+      if (Opt.size() < 2 || Opt[1] == '=' || Opt[1] == '\'')
+        continue;
+    }
+    WithColor::error(errs(), "crace") << L << "\n";
+  }
+}
 
 int main(int argc, const char **argv) {
   InitLLVM X(argc, argv);
   cl::SetVersionPrinter([](raw_ostream &OS) {
     OS << "crace version " CRACE_VERSION " (LLVM " LLVM_VERSION_STRING ")\n";
   });
+  // --engine's values, from the registry.
+  EngineOpt.getParser().addLiteralOption(
+      "auto", EngineChoice::Auto,
+      "the portfolio: lockset and whoop, then explore and kiss");
+  const auto &Engines = crace::allEngines();
+  for (size_t I = 0; I < Engines.size(); ++I)
+    EngineOpt.getParser().addLiteralOption(
+        Engines[I].Name, EngineChoice(I + 1), Engines[I].Description);
   // LLVM owns -stats; reuse it for crace's statistics.
   auto &Registered = cl::getRegisteredOptions();
   cl::Option *StatsOpt = Registered.lookup("stats");
   if (StatsOpt) {
     StatsOpt->setDescription("Print statistics (with the report)");
-    StatsOpt->addCategory(CraceCat);
+    StatsOpt->Categories.assign(1, &OutputCat);
     StatsOpt->setHiddenFlag(cl::NotHidden);
   }
   // ... and -color, for the report as for diagnostics.
   cl::Option *ColorOpt = Registered.lookup("color");
   if (ColorOpt)
-    ColorOpt->addCategory(CraceCat);
-  cl::HideUnrelatedOptions(
-      {&CraceCat, &InputCat, &ExploreCat, &KissCat, &WhoopCat,
-       &DriverModeCat});
+    ColorOpt->Categories.assign(1, &OutputCat);
+  cl::HideUnrelatedOptions(craceCategories());
 
-  // Without `--` or -p, compile with no extra flags rather than searching
-  // for a compilation database next to the sources (and warning about it).
   // LLVM's own -stats only complains in release builds: take it here.
   std::vector<const char *> Args;
-  bool WantStats = false;
+  bool WantStats = false, HasDashDash = false;
   for (int I = 0; I < argc; ++I) {
-    bool AfterDashDash = false;
-    for (int J = 1; J < I; ++J)
-      AfterDashDash |= !std::strcmp(argv[J], "--");
-    if (!AfterDashDash &&
+    if (!HasDashDash &&
         (!std::strcmp(argv[I], "--stats") || !std::strcmp(argv[I], "-stats"))) {
       WantStats = true;
       continue;
     }
+    HasDashDash |= I > 0 && !std::strcmp(argv[I], "--");
     Args.push_back(argv[I]);
   }
-  bool HasDashDash = false, HasDb = false;
-  std::string DbDir;
-  for (int I = 1; I < argc; ++I) {
-    if (!std::strcmp(argv[I], "--"))
-      break;
-    if ((!std::strcmp(argv[I], "-p") || !std::strcmp(argv[I], "--p")) &&
-        I + 1 < argc) {
-      HasDb = true;
-      DbDir = argv[I + 1];
-    } else if (!std::strncmp(argv[I], "-p=", 3) ||
-               !std::strncmp(argv[I], "--p=", 4)) {
-      HasDb = true;
-      DbDir = std::strchr(argv[I], '=') + 1;
-    }
+  // The compiler flags after `--` (clang tooling's convention).
+  int Argc = Args.size();
+  std::string DashDashErr;
+  std::unique_ptr<clang::tooling::CompilationDatabase> Db =
+      clang::tooling::FixedCompilationDatabase::loadFromCommandLine(
+          Argc, Args.data(), DashDashErr);
+  if (!DashDashErr.empty()) {
+    WithColor::error(errs(), "crace") << DashDashErr << "\n";
+    return crace::ExitUsage;
   }
-  for (int I = 1; I < argc; ++I)
-    if (!std::strcmp(argv[I], "--"))
-      HasDashDash = true;
-  std::unique_ptr<clang::tooling::CompilationDatabase> OwnDb;
+  std::string ParseErrors;
+  raw_string_ostream ParseOS(ParseErrors);
+  if (!cl::ParseCommandLineOptions(Argc, Args.data(), Overview, &ParseOS)) {
+    printParseErrors(ParseErrors);
+    return crace::ExitUsage;
+  }
+  bool HasDb = BuildPathOpt.getNumOccurrences() > 0;
+  const std::string &DbDir = BuildPathOpt;
+  if (HasDb && HasDashDash) {
+    WithColor::error(errs(), "crace")
+        << "-p and '-- flags' exclude each other: the flags come from the "
+           "database (add some with --extra-arg)\n";
+    return crace::ExitUsage;
+  }
   if (HasDb) {
-    // Load it here so that a missing database is a clear usage error (and
-    // because CommonOptionsParser loads none when no file is named).
+    // Load it here so that a missing database is a clear usage error.
     // A malformed compile_commands.json is an input error: clang's loader
     // prints a parse error and may still return the entries it read.
     SmallString<256> DbFile(DbDir);
@@ -378,38 +466,40 @@ int main(int argc, const char **argv) {
       }
     }
     std::string Err;
-    OwnDb = clang::tooling::CompilationDatabase::autoDetectFromDirectory(DbDir,
-                                                                         Err);
-    if (!OwnDb) {
+    Db = clang::tooling::CompilationDatabase::autoDetectFromDirectory(DbDir,
+                                                                      Err);
+    if (!Db) {
       WithColor::error(errs(), "crace")
           << "cannot load a compilation database from '" << DbDir
           << "': " << Err << "\n";
       return crace::ExitUsage;
     }
+  } else if (!Db) {
+    // Without `--` or -p: compile with no extra flags rather than searching
+    // for a compilation database next to the sources.
+    Db = std::make_unique<clang::tooling::FixedCompilationDatabase>(
+        ".", std::vector<std::string>());
   }
-  if (!HasDashDash && !HasDb)
-    Args.push_back("--");
-  int Argc = Args.size();
-  auto Parser = clang::tooling::CommonOptionsParser::create(
-      Argc, Args.data(), CraceCat, cl::ZeroOrMore, Overview);
-  if (!Parser) {
-    WithColor::error(errs(), "crace") << toString(Parser.takeError()) << "\n";
-    return crace::ExitUsage;
-  }
+  auto Adjusted =
+      std::make_unique<clang::tooling::ArgumentsAdjustingCompilations>(
+          std::move(Db));
+  Adjusted->appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
+      ExtraArgBeforeOpt, clang::tooling::ArgumentInsertPosition::BEGIN));
+  Adjusted->appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
+      ExtraArgOpt, clang::tooling::ArgumentInsertPosition::END));
   crace::DriverOptions Opts;
-  Opts.Frontend.Files = Parser->getSourcePathList();
+  Opts.Frontend.Files = SourcesOpt;
   if (Opts.Frontend.Files.empty() && HasDb)
-    Opts.Frontend.Files = OwnDb->getAllFiles();
+    Opts.Frontend.Files = Adjusted->getAllFiles();
   if (Opts.Frontend.Files.empty()) {
     WithColor::error(errs(), "crace")
         << "no input files (try 'crace --help')\n";
     return crace::ExitUsage;
   }
-  Opts.Frontend.Database =
-      HasDb ? OwnDb.get() : &Parser->getCompilations();
+  Opts.Frontend.Database = Adjusted.get();
   if (HasDb)
     for (const std::string &F : Opts.Frontend.Files)
-      if (Opts.Frontend.Database->getCompileCommands(F).empty()) {
+      if (Adjusted->getCompileCommands(F).empty()) {
         WithColor::error(errs(), "crace")
             << "'" << F << "' is not in the compilation database of '"
             << DbDir << "'\n";
@@ -445,9 +535,13 @@ int main(int argc, const char **argv) {
       Opts.Frontend.Inputs.Env.push_back(E);
     }
   }
-  Opts.Frontend.DataModel = DataModelOpt;
+  Opts.Frontend.DataModel = DataModelOpt == DataModelChoice::ILP32  ? "ILP32"
+                            : DataModelOpt == DataModelChoice::LP64 ? "LP64"
+                                                                    : "";
   Opts.Frontend.ShowWarnings = WarningsOpt;
-  Opts.Engine = EngineOpt;
+  Opts.Engine = EngineOpt == EngineChoice::Auto
+                    ? std::string("auto")
+                    : Engines[unsigned(EngineOpt.getValue()) - 1].Name.str();
   Opts.DriverMode.Driver = DriverModeOpt;
   Opts.DriverMode.Entries = EntryOpt;
   Opts.DriverMode.NoInitExitOrder = NoInitExitOrderOpt;
@@ -460,7 +554,20 @@ int main(int argc, const char **argv) {
   Opts.DriverMode.HarnessForm = HarnessFormOpt;
   Opts.DriverMode.HarnessFormGiven = HarnessFormOpt.getNumOccurrences() > 0;
   Opts.DriverMode.DistinctParams = DistinctParamsOpt;
-  Opts.Format = FormatOpt;
+  switch (FormatOpt) {
+  case ReportFormat::Text:
+    Opts.Format = "text";
+    break;
+  case ReportFormat::Json:
+    Opts.Format = "json";
+    break;
+  case ReportFormat::Sarif:
+    Opts.Format = "sarif";
+    break;
+  case ReportFormat::Whoop:
+    Opts.Format = "whoop";
+    break;
+  }
   Opts.OutputFile = OutputOpt;
   Opts.EmitLLVM = EmitLLVMOpt;
   Opts.TimeoutSeconds = TimeoutOpt;
@@ -483,7 +590,7 @@ int main(int argc, const char **argv) {
   // The portfolio confirms every race it can within its budgets; one
   // engine run alone stops at its first race unless asked (SV-COMP mode
   // always stops there: its witness is one race).
-  Opts.EngineOpts.StopAtFirstRace = !AllRacesOpt && EngineOpt != "auto";
+  Opts.EngineOpts.StopAtFirstRace = !AllRacesOpt && Opts.Engine != "auto";
   Opts.EngineOpts.KissMax = KissMaxOpt;
   Opts.EngineOpts.Unwind = UnwindOpt;
   Opts.EngineOpts.KissQueryTimeout = KissQueryTimeoutOpt;

@@ -69,7 +69,7 @@ if mode == "tests":
         rc, verdict, out = run(path)
         expected = row["race_expected"]
         problem = ""
-        if rc not in (0, 2) or verdict is None:
+        if rc not in (0, 2, 6) or verdict is None:
             problem = "crashed or did not compile (exit %d)" % rc
         elif expected == "yes" and verdict == "race-free":
             problem = "WRONG: race-free where a race is expected"
@@ -89,7 +89,7 @@ elif mode == "compare":
         rc, v2, out2 = run(path, "whoop", ["--max-findings=0"])
         r1, r2 = races(out1), races(out2)
         problem = ""
-        if rc not in (0, 2) or v2 is None or "internal error" in out2:
+        if rc not in (0, 2, 6) or v2 is None or "internal error" in out2:
             problem = "whoop crashed (exit %d)" % rc
         elif r2 - r1 and "time limit of" not in out1 + out2:
             # (A run cut by --timeout reports the findings made until
@@ -109,7 +109,7 @@ elif mode == "drivers":
     for path in drivers():
         rc, verdict, out = run(path)
         problem = ""
-        if rc not in (0, 2) or verdict is None or "internal error" in out:
+        if rc not in (0, 2, 6) or verdict is None or "internal error" in out:
             problem = "crashed or did not compile (exit %d)" % rc
         print("%-4s crace=%-13s %s%s" % (
             "FAIL" if problem else "ok", verdict,

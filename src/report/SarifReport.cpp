@@ -1,0 +1,358 @@
+//===- SarifReport.cpp - SARIF 2.1.0 output (docs/output.md) -------------===//
+//
+// One run of one tool. Each finding is a result: the first access is its
+// location, the second its related location, and an interleaving (when the
+// finding has one) a code flow with one thread flow per thread, the steps
+// numbered in the global order they ran (executionOrder). Verdict
+// `unknown` and its reasons are tool execution notifications.
+//
+// partialFingerprints stay the same when lines move: they hash the rule,
+// the variable, and for each access its file, kind and the text of its
+// source line, not line numbers.
+//
+//===----------------------------------------------------------------------===//
+#include "report/Report.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MD5.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+using namespace llvm;
+
+namespace crace {
+
+namespace {
+
+struct Rule {
+  const char *Id, *Name, *Level, *Short, *Full;
+};
+
+/// tool.driver.rules; a result's ruleIndex indexes this table.
+const Rule Rules[] = {
+    {"race", "DataRace", "error", "Data race (confirmed)",
+     "Two threads access the same memory location, at least one writes, "
+     "the accesses are not both atomic, and nothing orders them: crace "
+     "found an execution that reaches both at once (the code flow shows "
+     "it)."},
+    {"possible-race", "PossibleDataRace", "warning", "Possible data race",
+     "crace could not rule out that two threads access the same memory "
+     "location without ordering, nor confirm it with an execution. The "
+     "locks held at each access and the assumptions are in the result's "
+     "properties."},
+    {"deadlock", "Deadlock", "error", "Deadlock (confirmed)",
+     "An execution in which threads wait for each other forever."},
+    {"assertion-failure", "AssertionFailure", "error",
+     "Assertion failure (confirmed)",
+     "An execution in which an assertion of the program fails."},
+};
+
+/// tool.driver.notifications.
+const Rule UnknownNotification = {
+    "unknown", "Unknown", "warning", "Not analysed completely",
+    "crace could neither prove the program race-free nor find a race; the "
+    "notification says why (a budget, or code crace cannot analyse)."};
+
+unsigned ruleIndex(const Finding &F) {
+  switch (F.Category) {
+  case FindingCategory::Deadlock:
+    return 2;
+  case FindingCategory::AssertionFailure:
+    return 3;
+  case FindingCategory::DataRace:
+    break;
+  }
+  return F.Kind == Verdict::Race ? 0 : 1;
+}
+
+json::Object descriptor(const Rule &R) {
+  return json::Object{
+      {"id", R.Id},
+      {"name", R.Name},
+      {"shortDescription", json::Object{{"text", R.Short}}},
+      {"fullDescription", json::Object{{"text", R.Full}}},
+      {"help", json::Object{{"text", R.Full}}},
+      {"defaultConfiguration", json::Object{{"level", R.Level}}},
+      {"properties",
+       json::Object{{"tags", json::Array{"concurrency", "correctness"}}}}};
+}
+
+/// A file path as a URI reference: absolute paths as file:// URIs,
+/// relative ones as they are (relative to %SRCROOT%, the working
+/// directory).
+std::string uriOf(StringRef Path) {
+  std::string Out;
+  if (sys::path::is_absolute(Path))
+    Out = "file://";
+  for (char C : Path) {
+    if (isAlnum(C) || StringRef("/-._~").contains(C))
+      Out += C;
+    else
+      Out += "%" + utohexstr(uint8_t(C), /*LowerCase=*/false, 2);
+  }
+  return Out;
+}
+
+class SarifWriter {
+public:
+  explicit SarifWriter(const Result &R) : R(R) {
+    if (sys::fs::current_path(Cwd))
+      Cwd.clear();
+  }
+  json::Value document();
+
+private:
+  const Result &R;
+  SmallString<256> Cwd;
+  StringMap<std::unique_ptr<MemoryBuffer>> Sources;
+
+  /// The text of Loc's line, trimmed ("" when unreadable).
+  StringRef lineText(const SourceLoc &Loc);
+  json::Object physical(const SourceLoc &Loc);
+  json::Object location(const SourceLoc &Loc, std::string Message);
+  std::string accessMessage(const AccessInfo &A);
+  std::string fingerprint(const Finding &F);
+  json::Object result(const Finding &F);
+  std::optional<json::Object> codeFlow(const Finding &F);
+};
+
+StringRef SarifWriter::lineText(const SourceLoc &Loc) {
+  if (Loc.File.empty() || !Loc.valid())
+    return "";
+  auto &Buf = Sources[Loc.File];
+  if (!Buf) {
+    auto B = MemoryBuffer::getFile(Loc.File, /*IsText=*/true);
+    if (!B)
+      return "";
+    Buf = std::move(*B);
+  }
+  StringRef Text = Buf->getBuffer();
+  for (unsigned L = 1; L < Loc.Line; ++L) {
+    size_t NL = Text.find('\n');
+    if (NL == StringRef::npos)
+      return "";
+    Text = Text.drop_front(NL + 1);
+  }
+  return Text.take_until([](char C) { return C == '\n'; }).trim();
+}
+
+json::Object SarifWriter::physical(const SourceLoc &Loc) {
+  // Files under the working directory relative to it (%SRCROOT%), as code
+  // scanning wants paths relative to the checkout; others as file:// URIs.
+  StringRef Path = Loc.File;
+  bool Relative = !sys::path::is_absolute(Path);
+  if (!Relative && !Cwd.empty() && Path.starts_with(Cwd) &&
+      Path.size() > Cwd.size() && Path[Cwd.size()] == '/') {
+    Path = Path.drop_front(Cwd.size() + 1);
+    Relative = true;
+  }
+  json::Object Art{{"uri", uriOf(Path)}};
+  if (Relative)
+    Art["uriBaseId"] = "%SRCROOT%";
+  json::Object P{{"artifactLocation", std::move(Art)}};
+  if (Loc.valid()) {
+    json::Object Region{{"startLine", int64_t(Loc.Line)}};
+    if (Loc.Column)
+      Region["startColumn"] = int64_t(Loc.Column);
+    P["region"] = std::move(Region);
+  }
+  return P;
+}
+
+json::Object SarifWriter::location(const SourceLoc &Loc, std::string Message) {
+  json::Object L;
+  if (!Loc.File.empty())
+    L["physicalLocation"] = physical(Loc);
+  L["message"] = json::Object{{"text", std::move(Message)}};
+  return L;
+}
+
+std::string SarifWriter::accessMessage(const AccessInfo &A) {
+  std::string S = (A.Atomic ? "atomic " : "") +
+                  std::string(A.Kind == AccessKind::Write ? "write" : "read");
+  if (!A.Variable.empty())
+    S += " of '" + A.Variable + "'";
+  if (!A.Thread.empty())
+    S += " by thread " + A.Thread;
+  S += A.Locks.empty() ? ", no lock held" : ", holding " + join(A.Locks, ", ");
+  return S;
+}
+
+std::string SarifWriter::fingerprint(const Finding &F) {
+  auto Part = [&](const AccessInfo &A) {
+    return sys::path::filename(A.Loc.File).str() + "|" +
+           (A.Kind == AccessKind::Write ? "w" : "r") + "|" +
+           lineText(A.Loc).str();
+  };
+  std::string P1 = Part(F.First), P2 = Part(F.Second);
+  if (P2 < P1)
+    std::swap(P1, P2);
+  MD5 H;
+  H.update(Rules[ruleIndex(F)].Id);
+  H.update("|" + F.First.Variable + "|" + P1 + "|" + P2);
+  MD5::MD5Result Out;
+  H.final(Out);
+  return Out.digest().str().str();
+}
+
+std::optional<json::Object> SarifWriter::codeFlow(const Finding &F) {
+  if (F.Trace.empty())
+    return std::nullopt;
+  // One thread flow per thread, in the order threads first appear.
+  std::vector<unsigned> Order;
+  DenseMap<unsigned, json::Array> Steps;
+  DenseMap<unsigned, std::string> Names;
+  for (size_t I = 0; I < F.Trace.size(); ++I) {
+    const TraceStep &S = F.Trace[I];
+    if (!Steps.count(S.ThreadId)) {
+      Order.push_back(S.ThreadId);
+      Names[S.ThreadId] = S.Thread;
+    }
+    // The last step of each racing thread is where it races.
+    bool Last = true;
+    for (size_t J = I + 1; J < F.Trace.size(); ++J)
+      Last &= F.Trace[J].ThreadId != S.ThreadId;
+    bool Racing = Last && F.Category == FindingCategory::DataRace &&
+                  ((S.Loc.Line == F.First.Loc.Line &&
+                    S.Loc.File == F.First.Loc.File) ||
+                   (S.Loc.Line == F.Second.Loc.Line &&
+                    S.Loc.File == F.Second.Loc.File));
+    Steps[S.ThreadId].push_back(json::Object{
+        {"location", location(S.Loc, S.Action)},
+        {"executionOrder", int64_t(I + 1)},
+        {"importance", Racing ? "essential" : "important"}});
+  }
+  json::Array Flows;
+  for (unsigned T : Order)
+    Flows.push_back(json::Object{
+        {"id", Names[T].empty() ? "thread " + std::to_string(T) : Names[T]},
+        {"message", json::Object{{"text", "thread " + Names[T]}}},
+        {"locations", std::move(Steps[T])}});
+  return json::Object{
+      {"message",
+       json::Object{{"text", "an interleaving that reaches the finding"}}},
+      {"threadFlows", std::move(Flows)}};
+}
+
+json::Object SarifWriter::result(const Finding &F) {
+  unsigned RI = ruleIndex(F);
+  std::string Text;
+  switch (F.Category) {
+  case FindingCategory::DataRace:
+    Text = std::string(F.Kind == Verdict::Race ? "Data race" : "Possible data race") +
+           (F.First.Variable.empty() ? "" : " on '" + F.First.Variable + "'") +
+           ": " + accessMessage(F.First) + " and " + accessMessage(F.Second);
+    break;
+  case FindingCategory::Deadlock:
+    Text = "Deadlock: thread " + F.First.Thread + " waits for " +
+           F.First.Variable + ", thread " + F.Second.Thread + " for " +
+           F.Second.Variable;
+    break;
+  case FindingCategory::AssertionFailure:
+    Text = "Assertion failure in thread " + F.First.Thread;
+    break;
+  }
+  Text += ".";
+  json::Object Res{
+      {"ruleId", Rules[RI].Id},
+      {"ruleIndex", int64_t(RI)},
+      {"level", Rules[RI].Level},
+      {"message", json::Object{{"text", Text}}},
+      {"locations",
+       json::Array{location(F.First.Loc,
+                            F.Category == FindingCategory::DataRace
+                                ? accessMessage(F.First)
+                                : "thread " + F.First.Thread)}},
+      {"partialFingerprints",
+       json::Object{{"craceFinding/v1", fingerprint(F)}}}};
+  if (F.Category != FindingCategory::AssertionFailure) {
+    json::Object Rel = location(F.Second.Loc,
+                                F.Category == FindingCategory::DataRace
+                                    ? accessMessage(F.Second)
+                                    : "thread " + F.Second.Thread);
+    Rel["id"] = 1;
+    Res["relatedLocations"] = json::Array{std::move(Rel)};
+  }
+  if (auto Flow = codeFlow(F))
+    Res["codeFlows"] = json::Array{std::move(*Flow)};
+  auto Locks = [](const AccessInfo &A) {
+    json::Array L;
+    for (const std::string &S : A.Locks)
+      L.push_back(S);
+    return L;
+  };
+  json::Object Props{{"engine", F.Engine},
+                     {"verdict", verdictName(F.Kind)},
+                     {"variable", F.First.Variable},
+                     {"firstLocks", Locks(F.First)},
+                     {"secondLocks", Locks(F.Second)}};
+  if (F.Kind != Verdict::Race && !R.Assumptions.empty()) {
+    json::Array A;
+    for (const std::string &S : R.Assumptions)
+      A.push_back(S);
+    Props["assumptions"] = std::move(A);
+  }
+  Res["properties"] = std::move(Props);
+  return Res;
+}
+
+json::Value SarifWriter::document() {
+  json::Array RuleArray;
+  for (const Rule &Ru : Rules)
+    RuleArray.push_back(descriptor(Ru));
+  json::Object Driver{
+      {"name", "crace"},
+      {"fullName", "crace data-race checker for multithreaded C"},
+      {"version", CRACE_VERSION},
+      {"semanticVersion", CRACE_VERSION},
+      {"rules", std::move(RuleArray)},
+      {"notifications", json::Array{descriptor(UnknownNotification)}}};
+  json::Array Results;
+  for (const Finding &F : R.Findings)
+    Results.push_back(result(F));
+  json::Array Notes;
+  if (R.Program == Verdict::Unknown)
+    for (const std::string &Why : R.Reasons.empty()
+                                      ? std::vector<std::string>{"unknown"}
+                                      : R.Reasons)
+      Notes.push_back(json::Object{
+          {"level", "warning"},
+          {"message", json::Object{{"text", Why}}},
+          {"descriptor", json::Object{{"id", "unknown"}, {"index", 0}}}});
+  json::Array Assumptions, Reasons;
+  for (const std::string &S : R.Assumptions)
+    Assumptions.push_back(S);
+  for (const std::string &S : R.Reasons)
+    Reasons.push_back(S);
+  json::Object Invocation{
+      {"executionSuccessful", true},
+      {"properties", json::Object{{"verdict", verdictName(R.Program)},
+                                  {"engine", R.Engine},
+                                  {"assumptions", std::move(Assumptions)},
+                                  {"reasons", std::move(Reasons)}}}};
+  if (!Notes.empty())
+    Invocation["toolExecutionNotifications"] = std::move(Notes);
+  std::string Root = Cwd.empty() ? "file:///" : uriOf(Cwd) + "/";
+  json::Object Run{
+      {"tool", json::Object{{"driver", std::move(Driver)}}},
+      {"invocations", json::Array{std::move(Invocation)}},
+      {"originalUriBaseIds",
+       json::Object{{"%SRCROOT%", json::Object{{"uri", Root}}}}},
+      {"results", std::move(Results)}};
+  return json::Object{{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+                      {"version", "2.1.0"},
+                      {"runs", json::Array{std::move(Run)}}};
+}
+
+} // namespace
+
+void writeSarif(const Result &R, raw_ostream &OS) {
+  OS << formatv("{0:2}", SarifWriter(R).document()) << "\n";
+}
+
+} // namespace crace
