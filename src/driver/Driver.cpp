@@ -5,6 +5,7 @@
 #include "driver/Watchdog.h"
 #include "engines/Engine.h"
 #include "frontend/DataModel.h"
+#include "frontend/Programs.h"
 #include "model/ProgramModel.h"
 #include "report/Report.h"
 
@@ -159,7 +160,11 @@ bool checkProperty(const std::string &File) {
   return true;
 }
 
-int runCraceOnce(const DriverOptions &Opts);
+/// runCraceOnce's return when it handed its result to Collect.
+constexpr int Collected = -1;
+
+int runCraceOnce(const DriverOptions &Opts, Result *Collect);
+int runDatabase(const DriverOptions &Opts);
 
 } // namespace
 
@@ -182,7 +187,7 @@ int runCrace(const DriverOptions &Opts) {
     outs() << "UNKNOWN\n";
     return ExitUsage;
   }
-  int Code = runCraceOnce(Opts);
+  int Code = Opts.WholeDatabase ? runDatabase(Opts) : runCraceOnce(Opts, nullptr);
   if (Opts.SvComp) {
     outs().flush();
     outs() << SvCompAnswer << "\n";
@@ -192,7 +197,27 @@ int runCrace(const DriverOptions &Opts) {
 
 namespace {
 
-int runCraceOnce(const DriverOptions &Opts) {
+/// Adds what the driver knows about the program's units to its result.
+void addProgramNotes(const DriverOptions &Opts, Result &R) {
+  if (R.Program == Verdict::RaceFree)
+    R.Assumptions.insert(R.Assumptions.end(), Opts.ProgramAssumptions.begin(),
+                         Opts.ProgramAssumptions.end());
+  for (std::string &Why : R.Reasons) {
+    StringRef W = Why;
+    size_t At = W.find("unknown external function '");
+    if (At == StringRef::npos)
+      continue;
+    StringRef Name = W.drop_front(At + strlen("unknown external function '"))
+                         .take_until([](char C) { return C == '\''; });
+    auto It = Opts.DefinedElsewhere.find(Name.str());
+    if (It != Opts.DefinedElsewhere.end())
+      Why += " (defined in " + It->second +
+             ", a unit of the compilation database not linked into this "
+             "program)";
+  }
+}
+
+int runCraceOnce(const DriverOptions &Opts, Result *Collect) {
   if (Opts.Format != "text" && Opts.Format != "json" &&
       Opts.Format != "sarif" && Opts.Format != "whoop") {
     WithColor::error(errs(), "crace")
@@ -254,6 +279,8 @@ int runCraceOnce(const DriverOptions &Opts) {
   Phase = "compiling";
   LLVMContext Ctx;
   auto FrontOptsOr = withDriverMode(Opts.Frontend, Opts.Engine, Opts.DriverMode);
+  if (FrontOptsOr && Opts.DriverMode.Driver)
+    FrontOptsOr->Cache = nullptr; // driver mode compiles its own harness
   if (!FrontOptsOr) {
     WithColor::error(errs(), "crace") << toString(FrontOptsOr.takeError())
                                       << "\n";
@@ -387,7 +414,211 @@ int runCraceOnce(const DriverOptions &Opts) {
   struct rusage Usage;
   ::getrusage(RUSAGE_SELF, &Usage);
   R.stat("peak_rss_mb", double(Usage.ru_maxrss) / 1024.0);
+  addProgramNotes(Opts, R);
+  if (Collect) {
+    *Collect = std::move(R);
+    return Collected;
+  }
   return finish(Opts, R);
+}
+
+
+/// The overall verdict of several programs: a confirmed race anywhere,
+/// else a possible one, else unknown, else race-free.
+Verdict worstOf(Verdict A, Verdict B) {
+  auto Rank = [](Verdict V) {
+    switch (V) {
+    case Verdict::Race:
+      return 3;
+    case Verdict::PossibleRace:
+      return 2;
+    case Verdict::Unknown:
+      return 1;
+    case Verdict::RaceFree:
+      return 0;
+    }
+    return 1;
+  };
+  return Rank(A) >= Rank(B) ? A : B;
+}
+
+std::string unitsOf(const ProgramSpec &P) {
+  return std::to_string(P.Commands.size()) +
+         (P.Commands.size() == 1 ? " unit" : " units");
+}
+
+int runDatabase(const DriverOptions &Opts) {
+  Phase = "compiling the database's units";
+  auto Found = findPrograms(*Opts.Frontend.Database, Opts.Frontend,
+                            sys::Process::StandardErrIsDisplayed() ? &errs()
+                                                                   : nullptr);
+  if (!Found) {
+    WithColor::error(errs(), "crace") << toString(Found.takeError()) << "\n";
+    return ExitInternal;
+  }
+  for (const std::string &S : Found->Skipped)
+    WithColor::warning(errs(), "crace") << "not analysed: " << S << "\n";
+  std::vector<const ProgramSpec *> Chosen;
+  for (const ProgramSpec &P : Found->Programs)
+    if (Opts.Program.empty() || P.Name == Opts.Program ||
+        P.MainFile == Opts.Program ||
+        StringRef(P.MainFile).ends_with("/" + Opts.Program))
+      Chosen.push_back(&P);
+  if (!Opts.Program.empty() && Chosen.empty()) {
+    WithColor::error(errs(), "crace")
+        << "--program: no program '" << Opts.Program
+        << "' in the compilation database";
+    if (Found->Programs.empty())
+      errs() << " (no unit defines main)";
+    else
+      for (size_t I = 0; I < Found->Programs.size(); ++I)
+        errs() << (I ? ", " : "; its programs: ") << Found->Programs[I].Name;
+    errs() << "\n";
+    return ExitUsage;
+  }
+  if (Chosen.empty()) {
+    // No main: every file as one unit set, as before (the engines say that
+    // a program without main has nothing to analyse).
+    DriverOptions One = Opts;
+    One.WholeDatabase = false;
+    auto Db = oneCommandPerFile(*Opts.Frontend.Database, Opts.Frontend.Files);
+    One.Frontend.Database = Db.get();
+    return runCraceOnce(One, nullptr);
+  }
+  bool Several = Chosen.size() > 1;
+  if (Several && (Opts.Format == "whoop" || Opts.Verify || Opts.SvComp ||
+                  !Opts.TraceOut.empty() || !Opts.ReplayFile.empty() ||
+                  !Opts.EmitLLVM.empty() ||
+                  Opts.DriverMode.ListEntryPoints)) {
+    WithColor::error(errs(), "crace")
+        << "the compilation database holds " << Chosen.size()
+        << " programs; choose one with --program (";
+    for (size_t I = 0; I < Chosen.size(); ++I)
+      errs() << (I ? ", " : "") << Chosen[I]->Name;
+    errs() << ") for this output or option\n";
+    return ExitUsage;
+  }
+  unsigned Total = Opts.TimeoutGiven ? Opts.TimeoutSeconds
+                   : Opts.Engine == "auto" ? DefaultPortfolioTimeout
+                                           : 0;
+  auto Start = std::chrono::steady_clock::now();
+  std::vector<std::pair<const ProgramSpec *, Result>> Runs;
+  std::vector<std::pair<const ProgramSpec *, int>> Failed;
+  for (size_t I = 0; I < Chosen.size(); ++I) {
+    const ProgramSpec &P = *Chosen[I];
+    DriverOptions One = Opts;
+    One.WholeDatabase = false;
+    CommandListDatabase Db(P.Commands);
+    One.Frontend.Database = &Db;
+    One.Frontend.Files = Db.getAllFiles();
+    // main's unit first: it names the module and the default argv[0].
+    llvm::erase(One.Frontend.Files, P.MainFile);
+    One.Frontend.Files.insert(One.Frontend.Files.begin(), P.MainFile);
+    One.Frontend.Cache = &P.Cache;
+    One.ProgramAssumptions = Found->Assumptions;
+    One.DefinedElsewhere = P.DefinedElsewhere;
+    if (Total) {
+      // An equal share of what is left; time a program does not use goes
+      // to the next ones.
+      double Used = std::chrono::duration<double>(
+                        std::chrono::steady_clock::now() - Start)
+                        .count();
+      double Left = std::max(1.0, Total - Used);
+      One.TimeoutSeconds = unsigned(std::max(1.0, Left / (Chosen.size() - I)));
+      One.TimeoutGiven = true;
+    }
+    if (!Several)
+      return runCraceOnce(One, nullptr);
+    errs() << "crace: program " << I + 1 << "/" << Chosen.size() << " '"
+           << P.Name << "' (" << unitsOf(P) << ", main in " << P.MainFile
+           << ")\n";
+    Result R;
+    int Code = runCraceOnce(One, &R);
+    if (Code != Collected)
+      Failed.push_back({&P, Code});
+    else
+      Runs.push_back({&P, std::move(R)});
+  }
+  // One report for all programs.
+  Result All;
+  All.Program = Verdict::RaceFree;
+  All.Engine = Opts.Engine;
+  bool First = true;
+  for (auto &[P, R] : Runs) {
+    All.Program = First ? R.Program : worstOf(All.Program, R.Program);
+    First = false;
+  }
+  for (auto &[P, Code] : Failed) {
+    All.Program = worstOf(All.Program, Verdict::Unknown);
+    All.Reasons.push_back("program '" + P->Name + "' was not analysed (" +
+                          (Code == ExitCompile ? "it does not compile or link"
+                                               : "exit code " +
+                                                     std::to_string(Code)) +
+                          ")");
+  }
+  if (Runs.empty())
+    return Failed.front().second;
+  if (Opts.Format == "text") {
+    std::error_code EC;
+    ToolOutputFile Out(Opts.OutputFile, EC, sys::fs::OF_Text);
+    if (EC) {
+      WithColor::error(errs(), "crace") << "cannot write '" << Opts.OutputFile
+                                        << "': " << EC.message() << "\n";
+      return ExitUsage;
+    }
+    bool Color = Opts.Color && Opts.OutputFile == "-";
+    for (auto &[P, R] : Runs) {
+      Out.os() << "== program '" << P->Name << "' (" << unitsOf(*P)
+               << ", main in " << P->MainFile << ")\n";
+      writeText(R, Out.os(), Color, Opts.Stats);
+      Out.os() << "\n";
+    }
+    Out.os() << "crace: " << Runs.size() + Failed.size()
+             << " programs in the compilation database:\n";
+    for (auto &[P, R] : Runs)
+      Out.os() << "  " << P->Name << ": " << verdictName(R.Program) << " ("
+               << R.Findings.size() << " finding"
+               << (R.Findings.size() == 1 ? "" : "s") << ")\n";
+    for (auto &[P, Code] : Failed)
+      Out.os() << "  " << P->Name << ": not analysed (exit code " << Code
+               << ")\n";
+    Out.os() << "crace: verdict: " << verdictName(All.Program)
+             << " (the worst over the programs)\n";
+    Out.keep();
+  } else {
+    // JSON and SARIF: the findings of every program, each naming its
+    // program, and the programs' verdicts.
+    for (auto &[P, R] : Runs) {
+      All.Programs.push_back({P->Name, P->MainFile, verdictName(R.Program).str(),
+                              R.Findings.size()});
+      for (Finding &F : R.Findings) {
+        F.Program = P->Name;
+        All.Findings.push_back(std::move(F));
+      }
+      for (const std::string &A : R.Assumptions)
+        All.Assumptions.push_back(P->Name + ": " + A);
+      for (const std::string &W : R.Reasons)
+        All.Reasons.push_back(P->Name + ": " + W);
+      for (auto &[K, V] : R.Stats)
+        All.Stats.push_back({P->Name + "." + K, V});
+    }
+    for (auto &[P, Code] : Failed)
+      All.Programs.push_back({P->Name, P->MainFile, "not analysed", 0});
+    if (All.Program != Verdict::RaceFree)
+      All.Assumptions.clear();
+    return finish(Opts, All);
+  }
+  switch (All.Program) {
+  case Verdict::RaceFree:
+    return ExitRaceFree;
+  case Verdict::Race:
+    return ExitRace;
+  case Verdict::PossibleRace:
+    return ExitPossibleRace;
+  case Verdict::Unknown:
+    return ExitUnknown;
+  }
+  return ExitUnknown;
 }
 
 } // namespace

@@ -3,6 +3,7 @@
 
 #include "engines/Engine.h"
 #include "frontend/Frontend.h"
+#include <map>
 #include <string>
 
 namespace crace {
@@ -68,6 +69,17 @@ struct DriverOptions {
   bool SvComp = false;
   std::string PropertyFile;
   std::string WitnessFile;
+  /// -p without files: the whole compilation database, one program at a
+  /// time (frontend/Programs.h).
+  bool WholeDatabase = false;
+  /// --program: analyse only this program of the database (its name or
+  /// main's file).
+  std::string Program;
+  /// Set per program of a database: how its units were chosen (printed
+  /// with a race-free verdict), and what it uses that a unit outside it
+  /// defines (named in the reasons).
+  std::vector<std::string> ProgramAssumptions;
+  std::map<std::string, std::string> DefinedElsewhere;
 };
 
 /// Runs crace and returns the process exit code. Diagnostics about bad

@@ -4,6 +4,7 @@
 #include "frontend/AsmLowering.h"
 #include "frontend/LibcLowering.h"
 #include "frontend/ProgramStart.h"
+#include "frontend/Programs.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/Decl.h"
@@ -17,6 +18,7 @@
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -592,6 +594,73 @@ std::string linkDetail(const std::vector<std::string> &Errors,
 /// the main thread; clang's own tools also compile on a large-stack thread.
 constexpr unsigned ClangStackBytes = 512u << 20;
 
+/// Compiles File with its command in Db and Flags appended; the module goes
+/// to Units. False when clang failed (it printed the diagnostics); an
+/// error when clang crashed or the database has several commands for the
+/// file. HarnessFile is compiled as HarnessPath (a mapped file that
+/// includes it).
+Expected<bool>
+runClang(const std::string &File, const clang::tooling::CompilationDatabase &Db,
+         const std::vector<std::string> &Flags,
+         const std::vector<std::pair<std::string, std::string>> &Mapped,
+         const std::string &HarnessFile, const std::string &HarnessPath,
+         bool ShowWarnings, clang::DiagnosticConsumer &Quiet, LLVMContext &Ctx,
+         std::vector<std::unique_ptr<Module>> &Units) {
+  clang::tooling::ClangTool Tool(Db, {File});
+  Tool.clearArgumentsAdjusters();
+  Tool.appendArgumentsAdjuster(clang::tooling::getClangStripOutputAdjuster());
+  Tool.appendArgumentsAdjuster(
+      clang::tooling::getClangStripDependencyFileAdjuster());
+  Tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
+      Flags, clang::tooling::ArgumentInsertPosition::END));
+  for (const auto &[Path, Text] : Mapped)
+    Tool.mapVirtualFile(Path, Text);
+  if (File == HarnessFile) {
+    // Compile the harness, which includes the driver, in its place.
+    std::string Abs = absolutePath(File), Virtual = HarnessPath;
+    Tool.appendArgumentsAdjuster(
+        [Abs, File, Virtual](const clang::tooling::CommandLineArguments &Args,
+                             StringRef) {
+          clang::tooling::CommandLineArguments R = Args;
+          for (std::string &A : R)
+            if (A == File || A == Abs || absolutePath(A) == Abs)
+              A = Virtual;
+          return R;
+        });
+  }
+  Tool.setPrintErrorMessage(false);
+  if (!ShowWarnings)
+    Tool.setDiagnosticConsumer(&Quiet);
+  size_t Before = Units.size();
+  CaptureFactory Factory(Ctx, Units);
+  // A crash in clang is recovered from and reported (never a signal
+  // that would look like a verdict).
+  int Status = 1;
+  CrashRecoveryContext::Enable();
+  CrashRecoveryContext CRC;
+  if (!CRC.RunSafelyOnThread([&] { Status = Tool.run(&Factory); },
+                             ClangStackBytes))
+    return createStringError(
+        inconvertibleErrorCode(),
+        "internal error: clang crashed while compiling '" + File + "'");
+  if (Units.size() > Before + 1)
+    return createStringError(
+        inconvertibleErrorCode(),
+        "the compilation database has " +
+            std::to_string(Units.size() - Before) + " commands for '" + File +
+            "'; crace compiles each file once");
+  return Status == 0 && Units.size() == Before + 1;
+}
+
+/// The flags crace adds to every compile command.
+std::vector<std::string> craceFlags(const FrontendOptions &Opts) {
+  std::vector<std::string> Flags = commonFlags(Opts.ShowWarnings);
+  Flags.push_back("-g");
+  if (std::string T = targetFlag(Opts.DataModel); !T.empty())
+    Flags.push_back(T);
+  return Flags;
+}
+
 } // namespace
 
 Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
@@ -612,10 +681,7 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
                              "unknown data model '" + Opts.DataModel +
                                  "' (expected ILP32 or LP64)");
 
-  std::vector<std::string> Flags = commonFlags(Opts.ShowWarnings);
-  Flags.push_back("-g");
-  if (std::string T = targetFlag(Opts.DataModel); !T.empty())
-    Flags.push_back(T);
+  std::vector<std::string> Flags = craceFlags(Opts);
   llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> DiagOpts =
       new clang::DiagnosticOptions();
   DiagOpts->ShowColors = llvm::sys::Process::StandardErrHasColors();
@@ -692,45 +758,23 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
   std::vector<std::unique_ptr<Module>> Units;
   bool Failed = false;
   for (const std::string &File : Opts.Files) {
-    clang::tooling::ClangTool Tool(*Opts.Database, {File});
-    Tool.clearArgumentsAdjusters();
-    Tool.appendArgumentsAdjuster(clang::tooling::getClangStripOutputAdjuster());
-    Tool.appendArgumentsAdjuster(
-        clang::tooling::getClangStripDependencyFileAdjuster());
-    Tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
-        Flags, clang::tooling::ArgumentInsertPosition::END));
-    for (const auto &[Path, Text] : Mapped)
-      Tool.mapVirtualFile(Path, Text);
-    if (File == HarnessFile) {
-      // Compile the harness, which includes the driver, in its place.
-      std::string Abs = absolutePath(File), Virtual = HarnessPath;
-      Tool.appendArgumentsAdjuster(
-          [Abs, File, Virtual](const clang::tooling::CommandLineArguments &Args,
-                               StringRef) {
-            clang::tooling::CommandLineArguments R = Args;
-            for (std::string &A : R)
-              if (A == File || A == Abs || absolutePath(A) == Abs)
-                A = Virtual;
-            return R;
-          });
+    if (Opts.Cache && Opts.Cache->DataModel == Opts.DataModel &&
+        !Opts.Driver.Enabled) {
+      auto It = Opts.Cache->Bitcode.find(absolutePath(File));
+      if (It != Opts.Cache->Bitcode.end()) {
+        auto M = parseBitcodeFile(
+            MemoryBufferRef(*It->second, absolutePath(File)), Ctx);
+        if (!M)
+          return M.takeError();
+        Units.push_back(std::move(*M));
+        continue;
+      }
     }
-    Tool.setPrintErrorMessage(false);
-    if (!Opts.ShowWarnings)
-      Tool.setDiagnosticConsumer(&Quiet);
-    size_t Before = Units.size();
-    CaptureFactory Factory(Ctx, Units);
-    // A crash in clang is recovered from and reported (never a signal
-    // that would look like a verdict).
-    int Status = 1;
-    CrashRecoveryContext::Enable();
-    CrashRecoveryContext CRC;
-    if (!CRC.RunSafelyOnThread([&] { Status = Tool.run(&Factory); },
-                               ClangStackBytes))
-      return createStringError(
-          inconvertibleErrorCode(),
-          "internal error: clang crashed while compiling '" + File + "'");
-    if (Status != 0 || Units.size() != Before + 1)
-      Failed = true;
+    auto Ok = runClang(File, *Opts.Database, Flags, Mapped, HarnessFile,
+                       HarnessPath, Opts.ShowWarnings, Quiet, Ctx, Units);
+    if (!Ok)
+      return Ok.takeError();
+    Failed |= !*Ok;
   }
   if (Failed)
     return make_error<CompileError>("the input does not compile");
@@ -830,6 +874,25 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
                              "internal error: invalid module after cleanup: " +
                                  Msg);
   return std::move(Main);
+}
+
+Expected<std::unique_ptr<Module>>
+compileUnit(const clang::tooling::CompileCommand &Command,
+            const FrontendOptions &Opts, LLVMContext &Ctx) {
+  CommandListDatabase Db({Command});
+  llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> DiagOpts =
+      new clang::DiagnosticOptions();
+  DiagOpts->ShowColors = llvm::sys::Process::StandardErrHasColors();
+  ErrorsOnlyPrinter Quiet(DiagOpts.get());
+  std::vector<std::unique_ptr<Module>> Units;
+  auto Ok = runClang(Command.Filename, Db, craceFlags(Opts), {}, "", "",
+                     Opts.ShowWarnings, Quiet, Ctx, Units);
+  if (!Ok)
+    return Ok.takeError();
+  if (!*Ok)
+    return make_error<CompileError>("'" + Command.Filename +
+                                    "' does not compile");
+  return std::move(Units.front());
 }
 
 } // namespace crace

@@ -11,20 +11,27 @@
 
 #include "frontend/EntryPoints.h"
 #include "frontend/ProgramStart.h"
+#include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/Error.h"
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
-namespace clang::tooling {
-class CompilationDatabase;
-}
 namespace llvm {
 class LLVMContext;
 class Module;
 } // namespace llvm
 
 namespace crace {
+
+/// Translation units compiled already (program discovery, Programs.h):
+/// bitcode by absolute file path, for the data model they were compiled
+/// for. buildModule loads a unit from here instead of compiling it again.
+struct UnitCache {
+  std::string DataModel;
+  std::map<std::string, std::shared_ptr<const std::string>> Bitcode;
+};
 
 struct FrontendOptions {
   /// Source files to compile (at least one).
@@ -41,6 +48,8 @@ struct FrontendOptions {
   DriverHarnessOptions Driver;
   /// main's command line and environment (--args, --env); free by default.
   ProgramInputOptions Inputs;
+  /// Units compiled already, or null.
+  const UnitCache *Cache = nullptr;
 };
 
 /// The sources did not compile; clang has printed its diagnostics.
@@ -59,6 +68,12 @@ private:
 /// not compile or link, with a StringError for other input problems.
 llvm::Expected<std::unique_ptr<llvm::Module>>
 buildModule(const FrontendOptions &Opts, llvm::LLVMContext &Ctx);
+
+/// Compiles one command as buildModule compiles each unit (crace's flags
+/// added, nothing linked or transformed). CompileError when clang fails.
+llvm::Expected<std::unique_ptr<llvm::Module>>
+compileUnit(const clang::tooling::CompileCommand &Command,
+            const FrontendOptions &Opts, llvm::LLVMContext &Ctx);
 
 /// Name of the pseudo source file the models are compiled from.
 inline constexpr const char *ModelFileName = "<crace-models>.c";

@@ -62,6 +62,15 @@ struct Finding {
   /// Static engines: the entries of Result::Candidates this finding stands
   /// for (one finding may merge several instruction pairs on one line).
   std::vector<unsigned> Candidates;
+  /// The program of a compilation database it was found in, when the
+  /// report covers several.
+  std::string Program;
+};
+
+/// One program of a report over a compilation database's programs.
+struct ProgramSummary {
+  std::string Name, Main, Verdict;
+  size_t Findings = 0;
 };
 
 /// One pair of accesses a static engine could not rule out: the two
@@ -94,6 +103,8 @@ struct Result {
   std::vector<Candidate> Candidates;
   /// Named statistics, in insertion order.
   std::vector<std::pair<std::string, double>> Stats;
+  /// A report over several programs (-p): each program's verdict.
+  std::vector<ProgramSummary> Programs;
   void stat(std::string Name, double V) { Stats.emplace_back(std::move(Name), V); }
 };
 

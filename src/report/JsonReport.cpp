@@ -41,6 +41,8 @@ void writeJson(const Result &R, raw_ostream &OS) {
                           ? "assertion-failure"
                           : "data-race");
           J.attribute("engine", F.Engine);
+          if (!F.Program.empty())
+            J.attribute("program", F.Program);
           J.attribute("variable", F.First.Variable);
           J.attributeArray("accesses", [&] {
             writeAccess(J, F.First);
@@ -58,6 +60,16 @@ void writeJson(const Result &R, raw_ostream &OS) {
           });
         });
     });
+    if (!R.Programs.empty())
+      J.attributeArray("programs", [&] {
+        for (const ProgramSummary &P : R.Programs)
+          J.object([&] {
+            J.attribute("name", P.Name);
+            J.attribute("main", P.Main);
+            J.attribute("verdict", P.Verdict);
+            J.attribute("findings", int64_t(P.Findings));
+          });
+      });
     J.attributeArray("assumptions", [&] {
       for (const std::string &A : R.Assumptions)
         J.value(A);

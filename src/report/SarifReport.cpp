@@ -291,6 +291,8 @@ json::Object SarifWriter::result(const Finding &F) {
                      {"variable", F.First.Variable},
                      {"firstLocks", Locks(F.First)},
                      {"secondLocks", Locks(F.Second)}};
+  if (!F.Program.empty())
+    Props["program"] = F.Program;
   if (F.Kind != Verdict::Race && !R.Assumptions.empty()) {
     json::Array A;
     for (const std::string &S : R.Assumptions)
@@ -329,12 +331,21 @@ json::Value SarifWriter::document() {
     Assumptions.push_back(S);
   for (const std::string &S : R.Reasons)
     Reasons.push_back(S);
+  json::Array Programs;
+  for (const ProgramSummary &P : R.Programs)
+    Programs.push_back(json::Object{{"name", P.Name},
+                                    {"main", P.Main},
+                                    {"verdict", P.Verdict},
+                                    {"findings", int64_t(P.Findings)}});
   json::Object Invocation{
       {"executionSuccessful", true},
       {"properties", json::Object{{"verdict", verdictName(R.Program)},
                                   {"engine", R.Engine},
                                   {"assumptions", std::move(Assumptions)},
                                   {"reasons", std::move(Reasons)}}}};
+  if (!Programs.empty())
+    Invocation.getObject("properties")->try_emplace("programs",
+                                                    std::move(Programs));
   if (!Notes.empty())
     Invocation["toolExecutionNotifications"] = std::move(Notes);
   std::string Root = Cwd.empty() ? "file:///" : uriOf(Cwd) + "/";

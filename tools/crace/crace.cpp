@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "driver/Driver.h"
 #include "engines/Engine.h"
+#include "frontend/Programs.h"
 
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/Support/CommandLine.h"
@@ -47,6 +48,12 @@ static cl::opt<std::string> BuildPathOpt(
     cl::desc("Read compile commands from BUILD_DIR/compile_commands.json "
              "(every file in it, or the FILE.c named)"),
     cl::value_desc("BUILD_DIR"), cl::cat(GeneralCat));
+static cl::opt<std::string> ProgramOpt(
+    "program",
+    cl::desc("With -p: analyse only this program of the database (its CMake "
+             "target or the file defining its main; default: each program "
+             "in turn)"),
+    cl::value_desc("NAME|FILE"), cl::cat(GeneralCat));
 static cl::list<std::string> ExtraArgOpt(
     "extra-arg",
     cl::desc("A flag to append to every compile command"),
@@ -489,14 +496,22 @@ int main(int argc, const char **argv) {
       ExtraArgOpt, clang::tooling::ArgumentInsertPosition::END));
   crace::DriverOptions Opts;
   Opts.Frontend.Files = SourcesOpt;
+  if (ProgramOpt.getNumOccurrences() && (!HasDb || !SourcesOpt.empty())) {
+    WithColor::error(errs(), "crace")
+        << "--program needs -p BUILD_DIR and no files\n";
+    return crace::ExitUsage;
+  }
+  Opts.WholeDatabase = HasDb && Opts.Frontend.Files.empty();
+  Opts.Program = ProgramOpt;
   if (Opts.Frontend.Files.empty() && HasDb)
     Opts.Frontend.Files = Adjusted->getAllFiles();
   if (Opts.Frontend.Files.empty()) {
     WithColor::error(errs(), "crace")
-        << "no input files (try 'crace --help')\n";
+        << (HasDb ? "the compilation database of '" + DbDir + "' is empty"
+                  : std::string("no input files (try 'crace --help')"))
+        << "\n";
     return crace::ExitUsage;
   }
-  Opts.Frontend.Database = Adjusted.get();
   if (HasDb)
     for (const std::string &F : Opts.Frontend.Files)
       if (Adjusted->getCompileCommands(F).empty()) {
@@ -505,6 +520,16 @@ int main(int argc, const char **argv) {
             << DbDir << "'\n";
         return crace::ExitUsage;
       }
+  // Files named with -p: one compile command each (a file built for a
+  // static and a shared library, or for several targets, has several).
+  std::unique_ptr<crace::CommandListDatabase> OnePerFile;
+  if (HasDb && !Opts.WholeDatabase)
+    OnePerFile = crace::oneCommandPerFile(*Adjusted, Opts.Frontend.Files);
+  Opts.Frontend.Database = OnePerFile
+                               ? static_cast<const clang::tooling::
+                                                 CompilationDatabase *>(
+                                     OnePerFile.get())
+                               : Adjusted.get();
   if (Argv0Opt.getNumOccurrences() && !ArgsOpt.getNumOccurrences()) {
     WithColor::error(errs(), "crace") << "--argv0 needs --args\n";
     return crace::ExitUsage;
