@@ -8,6 +8,7 @@
 #include "frontend/Programs.h"
 #include "model/ProgramModel.h"
 #include "report/Report.h"
+#include "report/Suppressions.h"
 
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -265,6 +266,15 @@ int runCraceOnce(const DriverOptions &Opts, Result *Collect) {
     errs() << "\n";
     return ExitUsage;
   }
+  std::unique_ptr<SpecialCaseList> SuppressionList;
+  if (!Opts.SuppressionsFile.empty()) {
+    auto L = loadSuppressions(Opts.SuppressionsFile);
+    if (!L) {
+      WithColor::error(errs(), "crace") << toString(L.takeError()) << "\n";
+      return ExitUsage;
+    }
+    SuppressionList = std::move(*L);
+  }
   HardStopFormat = Opts.Verify ? "text" : Opts.Format;
   std::set_new_handler(outOfMemory);
   install_bad_alloc_error_handler(badAlloc);
@@ -382,6 +392,14 @@ int runCraceOnce(const DriverOptions &Opts, Result *Collect) {
       } else {
         R = runEngine(*Kind, *PM, EO);
       }
+      SuppressionSources Sup;
+      Sup.List = SuppressionList.get();
+      Sup.ListFile = Opts.SuppressionsFile;
+      if (const NamedMDNode *N = M->getNamedMetadata("crace.no_sanitize_thread"))
+        for (const MDNode *Op : N->operands())
+          if (auto *S = dyn_cast<MDString>(Op->getOperand(0)))
+            Sup.NoSanitizeThread.insert(S->getString().str());
+      applySuppressions(R, Sup, Opts.MaxFindings, PM->assumptions());
     }
   }
   Dog.reporting();

@@ -69,6 +69,8 @@ struct DriverOptions {
   bool SvComp = false;
   std::string PropertyFile;
   std::string WitnessFile;
+  /// --suppressions: a special-case list of intended races.
+  std::string SuppressionsFile;
   /// -p without files: the whole compilation database, one program at a
   /// time (frontend/Programs.h).
   bool WholeDatabase = false;

@@ -7,6 +7,7 @@
 #include "frontend/Programs.h"
 
 #include "clang/AST/ASTConsumer.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Basic/SourceManager.h"
@@ -76,20 +77,31 @@ const ModelSource LinuxModelSources[] = {
 class LibraryDeclCollector : public clang::ASTConsumer {
 public:
   LibraryDeclCollector(const clang::SourceManager &SM,
-                       std::vector<std::string> &Out)
-      : SM(SM), Out(Out) {}
+                       std::vector<std::string> &Out,
+                       std::vector<std::string> &NoSanitize)
+      : SM(SM), Out(Out), NoSanitize(NoSanitize) {}
   bool HandleTopLevelDecl(clang::DeclGroupRef G) override {
-    for (const clang::Decl *D : G)
-      if (const auto *FD = dyn_cast<clang::FunctionDecl>(D);
-          FD && FD->getDeclName().isIdentifier() &&
-          SM.isInSystemHeader(FD->getLocation()))
+    for (const clang::Decl *D : G) {
+      const auto *FD = dyn_cast<clang::FunctionDecl>(D);
+      if (!FD || !FD->getDeclName().isIdentifier())
+        continue;
+      if (SM.isInSystemHeader(FD->getLocation()))
         Out.push_back(FD->getName().str());
+      // __attribute__((no_sanitize("thread"))) (and no_sanitize_thread):
+      // ThreadSanitizer does not check the function's accesses; crace
+      // does not report races with them (report/Suppressions.h).
+      for (const auto *A : FD->specific_attrs<clang::NoSanitizeAttr>())
+        for (StringRef San : A->sanitizers())
+          if (San == "thread")
+            NoSanitize.push_back(FD->getName().str());
+    }
     return true;
   }
 
 private:
   const clang::SourceManager &SM;
   std::vector<std::string> &Out;
+  std::vector<std::string> &NoSanitize;
 };
 
 /// An EmitLLVMOnlyAction that hands its module to a sink when it is done,
@@ -107,8 +119,8 @@ protected:
     Cs.push_back(clang::EmitLLVMOnlyAction::CreateASTConsumer(CI, InFile));
     if (!Cs.back())
       return nullptr;
-    Cs.push_back(std::make_unique<LibraryDeclCollector>(CI.getSourceManager(),
-                                                        Library));
+    Cs.push_back(std::make_unique<LibraryDeclCollector>(
+        CI.getSourceManager(), Library, NoSanitize));
     return std::make_unique<clang::MultiplexConsumer>(std::move(Cs));
   }
 
@@ -122,12 +134,16 @@ protected:
       if (const Function *F = M->getFunction(Name); F && F->isDeclaration())
         N->addOperand(MDNode::get(M->getContext(),
                                   MDString::get(M->getContext(), Name)));
+    NamedMDNode *NS = M->getOrInsertNamedMetadata("crace.no_sanitize_thread");
+    for (const std::string &Name : NoSanitize)
+      NS->addOperand(MDNode::get(M->getContext(),
+                                 MDString::get(M->getContext(), Name)));
     Sink.push_back(std::move(M));
   }
 
 private:
   std::vector<std::unique_ptr<Module>> &Sink;
-  std::vector<std::string> Library;
+  std::vector<std::string> Library, NoSanitize;
 };
 
 class CaptureFactory : public clang::tooling::FrontendActionFactory {

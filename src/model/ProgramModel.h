@@ -40,6 +40,9 @@ struct SourceLoc {
   std::string File;
   unsigned Line = 0;
   unsigned Column = 0;
+  /// The C function the location is in (the inlined one, for code inlined
+  /// by crace's front end).
+  std::string Function;
   [[nodiscard]] bool valid() const { return Line != 0; }
   [[nodiscard]] std::string str() const;
 };

@@ -53,11 +53,14 @@ SourceLoc ProgramModel::location(const Instruction *I) const {
     for (const Instruction *P = I->getPrevNode(); P && !DL; P = P->getPrevNode())
       DL = P->getDebugLoc();
   }
+  L.Function = I->getFunction()->getName().str();
   if (!DL) {
-    L.File = I->getFunction()->getName().str() + "()";
+    L.File = L.Function + "()";
     return L;
   }
   const DILocation *Loc = DL.get();
+  if (const DISubprogram *SP = Loc->getScope()->getSubprogram())
+    L.Function = SP->getName().str();
   SmallString<256> Path(Loc->getFilename());
   if (!sys::path::is_absolute(Path) && !Loc->getDirectory().empty()) {
     Path = Loc->getDirectory();

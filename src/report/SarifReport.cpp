@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "report/Report.h"
+#include "report/SourceText.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
@@ -20,7 +21,6 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MD5.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 using namespace llvm;
@@ -109,10 +109,10 @@ public:
 private:
   const Result &R;
   SmallString<256> Cwd;
-  StringMap<std::unique_ptr<MemoryBuffer>> Sources;
+  SourceCache Sources;
 
   /// The text of Loc's line, trimmed ("" when unreadable).
-  StringRef lineText(const SourceLoc &Loc);
+  std::string lineText(const SourceLoc &Loc);
   json::Object physical(const SourceLoc &Loc);
   json::Object location(const SourceLoc &Loc, std::string Message);
   std::string accessMessage(const AccessInfo &A);
@@ -121,24 +121,10 @@ private:
   std::optional<json::Object> codeFlow(const Finding &F);
 };
 
-StringRef SarifWriter::lineText(const SourceLoc &Loc) {
+std::string SarifWriter::lineText(const SourceLoc &Loc) {
   if (Loc.File.empty() || !Loc.valid())
     return "";
-  auto &Buf = Sources[Loc.File];
-  if (!Buf) {
-    auto B = MemoryBuffer::getFile(Loc.File, /*IsText=*/true);
-    if (!B)
-      return "";
-    Buf = std::move(*B);
-  }
-  StringRef Text = Buf->getBuffer();
-  for (unsigned L = 1; L < Loc.Line; ++L) {
-    size_t NL = Text.find('\n');
-    if (NL == StringRef::npos)
-      return "";
-    Text = Text.drop_front(NL + 1);
-  }
-  return Text.take_until([](char C) { return C == '\n'; }).trim();
+  return StringRef(Sources.line(Loc.File, Loc.Line).value_or("")).trim().str();
 }
 
 json::Object SarifWriter::physical(const SourceLoc &Loc) {
@@ -187,7 +173,7 @@ std::string SarifWriter::fingerprint(const Finding &F) {
   auto Part = [&](const AccessInfo &A) {
     return sys::path::filename(A.Loc.File).str() + "|" +
            (A.Kind == AccessKind::Write ? "w" : "r") + "|" +
-           lineText(A.Loc).str();
+           lineText(A.Loc);
   };
   std::string P1 = Part(F.First), P2 = Part(F.Second);
   if (P2 < P1)

@@ -1,5 +1,6 @@
 //===- TextReport.cpp - compiler-style text output ------------------------===//
 #include "report/Report.h"
+#include "report/SourceText.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -11,31 +12,6 @@ using namespace llvm;
 namespace crace {
 
 namespace {
-
-class SourceCache {
-public:
-  std::optional<std::string> line(const std::string &File, unsigned Line) {
-    auto It = Files.find(File);
-    if (It == Files.end()) {
-      std::vector<std::string> Lines;
-      if (auto Buf = MemoryBuffer::getFile(File)) {
-        StringRef Text = (*Buf)->getBuffer();
-        while (!Text.empty()) {
-          auto [L, Rest] = Text.split('\n');
-          Lines.push_back(L.rtrim('\r').str());
-          Text = Rest;
-        }
-      }
-      It = Files.insert({File, std::move(Lines)}).first;
-    }
-    if (Line == 0 || Line > It->second.size())
-      return std::nullopt;
-    return It->second[Line - 1];
-  }
-
-private:
-  StringMap<std::vector<std::string>> Files;
-};
 
 /// The path relative to the working directory when it lies below it.
 std::string shortPath(const std::string &File) {

@@ -125,6 +125,12 @@ static cl::opt<unsigned>
     MaxFindingsOpt("max-findings",
                    cl::desc("Report at most N findings (default 100; 0: all)"),
                    cl::value_desc("N"), cl::init(100), cl::cat(OutputCat));
+static cl::opt<std::string> SuppressionsOpt(
+    "suppressions",
+    cl::desc("Do not report the races FILE marks as intended (sanitizer "
+             "special-case-list syntax: race:, fun:, src:, global:, field: "
+             "patterns; docs/usage.md)"),
+    cl::value_desc("FILE"), cl::cat(OutputCat));
 static cl::opt<std::string>
     EmitLLVMOpt("emit-llvm",
                 cl::desc("Write the analysed LLVM module to FILE (debugging)"),
@@ -594,6 +600,7 @@ int main(int argc, const char **argv) {
     break;
   }
   Opts.OutputFile = OutputOpt;
+  Opts.SuppressionsFile = SuppressionsOpt;
   Opts.EmitLLVM = EmitLLVMOpt;
   Opts.TimeoutSeconds = TimeoutOpt;
   Opts.TimeoutGiven = TimeoutOpt.getNumOccurrences() > 0;

@@ -1,0 +1,30 @@
+//===- SourceText.cpp - lines of the analysed sources, read once ----------===//
+#include "report/SourceText.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+
+using namespace llvm;
+
+namespace crace {
+
+std::optional<std::string> SourceCache::line(const std::string &File,
+                                             unsigned Line) {
+  auto It = Files.find(File);
+  if (It == Files.end()) {
+    std::vector<std::string> Lines;
+    if (auto Buf = MemoryBuffer::getFile(File, /*IsText=*/true)) {
+      StringRef Text = (*Buf)->getBuffer();
+      while (!Text.empty()) {
+        auto [L, Rest] = Text.split('\n');
+        Lines.push_back(L.rtrim('\r').str());
+        Text = Rest;
+      }
+    }
+    It = Files.insert({File, std::move(Lines)}).first;
+  }
+  if (Line == 0 || Line > It->second.size())
+    return std::nullopt;
+  return It->second[Line - 1];
+}
+
+} // namespace crace
