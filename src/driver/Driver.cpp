@@ -66,6 +66,8 @@ int finish(const DriverOptions &Opts, const Result &R) {
     writeJson(R, Out.os());
   else if (Opts.Format == "sarif")
     writeSarif(R, Out.os());
+  else if (Opts.Format == "html")
+    writeHtml(R, Out.os());
   else if (Opts.Format == "whoop")
     writeWhoop(R, Out.os(), Opts.Stats);
   else
@@ -220,10 +222,11 @@ void addProgramNotes(const DriverOptions &Opts, Result &R) {
 
 int runCraceOnce(const DriverOptions &Opts, Result *Collect) {
   if (Opts.Format != "text" && Opts.Format != "json" &&
-      Opts.Format != "sarif" && Opts.Format != "whoop") {
+      Opts.Format != "sarif" && Opts.Format != "html" &&
+      Opts.Format != "whoop") {
     WithColor::error(errs(), "crace")
         << "unknown --format '" << Opts.Format
-        << "' (expected text, json, sarif or whoop)\n";
+        << "' (expected text, json, sarif, html or whoop)\n";
     return ExitUsage;
   }
   std::string EngineName = Opts.Engine == "auto" ? "lockset" : Opts.Engine;

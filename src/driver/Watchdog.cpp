@@ -19,7 +19,8 @@ bool HardStopSvComp = false;
 /// exceeded where crace cannot stop gracefully (inside clang, out of memory).
 [[noreturn]] void hardStop(const char *Why) {
   std::string Msg;
-  if (HardStopFormat == "json" || HardStopFormat == "sarif") {
+  if (HardStopFormat == "json" || HardStopFormat == "sarif" ||
+      HardStopFormat == "html") {
     Result R;
     R.Program = Verdict::Unknown;
     R.Engine = "none";
@@ -27,6 +28,8 @@ bool HardStopSvComp = false;
     raw_string_ostream OS(Msg);
     if (HardStopFormat == "json")
       writeJson(R, OS);
+    else if (HardStopFormat == "html")
+      writeHtml(R, OS);
     else
       writeSarif(R, OS);
   } else {

@@ -67,6 +67,10 @@ struct Finding {
   std::string Program;
 };
 
+/// For each step of F's trace: is it one of the two racing accesses (the
+/// last step of its thread, at the place of an access of F)?
+[[nodiscard]] std::vector<bool> racingSteps(const Finding &F);
+
 /// One program of a report over a compilation database's programs.
 struct ProgramSummary {
   std::string Name, Main, Verdict;

@@ -23,6 +23,9 @@ void writeJson(const Result &R, llvm::raw_ostream &OS);
 /// SARIF 2.1.0 (docs/output.md): one run, a result per finding.
 void writeSarif(const Result &R, llvm::raw_ostream &OS);
 
+/// One self-contained HTML page: summary, sources, swim lanes.
+void writeHtml(const Result &R, llvm::raw_ostream &OS);
+
 /// An SV-COMP violation witness (YAML, format 2.0, thread_id waypoints of
 /// the 2.2 concurrency extension) for the first confirmed race of R.
 void writeSvCompWitness(const Result &R, const std::vector<std::string> &Files,

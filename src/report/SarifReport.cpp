@@ -193,21 +193,14 @@ std::optional<json::Object> SarifWriter::codeFlow(const Finding &F) {
   std::vector<unsigned> Order;
   DenseMap<unsigned, json::Array> Steps;
   DenseMap<unsigned, std::string> Names;
+  std::vector<bool> RacingStep = racingSteps(F);
   for (size_t I = 0; I < F.Trace.size(); ++I) {
     const TraceStep &S = F.Trace[I];
     if (!Steps.count(S.ThreadId)) {
       Order.push_back(S.ThreadId);
       Names[S.ThreadId] = S.Thread;
     }
-    // The last step of each racing thread is where it races.
-    bool Last = true;
-    for (size_t J = I + 1; J < F.Trace.size(); ++J)
-      Last &= F.Trace[J].ThreadId != S.ThreadId;
-    bool Racing = Last && F.Category == FindingCategory::DataRace &&
-                  ((S.Loc.Line == F.First.Loc.Line &&
-                    S.Loc.File == F.First.Loc.File) ||
-                   (S.Loc.Line == F.Second.Loc.Line &&
-                    S.Loc.File == F.Second.Loc.File));
+    bool Racing = RacingStep[I];
     Steps[S.ThreadId].push_back(json::Object{
         {"location", location(S.Loc, S.Action)},
         {"executionOrder", int64_t(I + 1)},

@@ -1,11 +1,25 @@
 //===- SourceText.cpp - lines of the analysed sources, read once ----------===//
 #include "report/SourceText.h"
 
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 using namespace llvm;
 
 namespace crace {
+
+std::string shortPath(const std::string &File) {
+  static const std::string Cwd = [] {
+    SmallString<256> D;
+    if (sys::fs::current_path(D))
+      return std::string();
+    return D.str().str() + "/";
+  }();
+  if (!Cwd.empty() && StringRef(File).starts_with(Cwd))
+    return File.substr(Cwd.size());
+  return File;
+}
 
 std::optional<std::string> SourceCache::line(const std::string &File,
                                              unsigned Line) {

@@ -13,6 +13,9 @@
 
 namespace crace {
 
+/// File relative to the working directory when it lies below it.
+std::string shortPath(const std::string &File);
+
 class SourceCache {
 public:
   /// Line Line (1-based) of File without its line break, or nothing when

@@ -13,19 +13,6 @@ namespace crace {
 
 namespace {
 
-/// The path relative to the working directory when it lies below it.
-std::string shortPath(const std::string &File) {
-  static const std::string Cwd = [] {
-    SmallString<256> D;
-    if (sys::fs::current_path(D))
-      return std::string();
-    return D.str().str() + "/";
-  }();
-  if (!Cwd.empty() && StringRef(File).starts_with(Cwd))
-    return File.substr(Cwd.size());
-  return File;
-}
-
 std::string where(const SourceLoc &L) {
   SourceLoc S = L;
   S.File = shortPath(L.File);

@@ -82,7 +82,7 @@ template <class T> struct ValuesParser : cl::parser<T> {
 /// --engine: `auto` or an engine of the registry (engines/Engines.def); the
 /// values are added in main() from the registry.
 enum class EngineChoice : unsigned { Auto = 0 };
-enum class ReportFormat { Text, Json, Sarif, Whoop };
+enum class ReportFormat { Text, Json, Sarif, Html, Whoop };
 static cl::opt<EngineChoice, false, ValuesParser<EngineChoice>> EngineOpt(
     "engine", cl::desc("Engine to run (default: auto)"),
     cl::init(EngineChoice::Auto), cl::cat(GeneralCat));
@@ -115,6 +115,8 @@ static cl::opt<ReportFormat, false, ValuesParser<ReportFormat>> FormatOpt(
                    "one JSON document (docs/output.md)"),
         clEnumValN(ReportFormat::Sarif, "sarif",
                    "SARIF 2.1.0, for code scanning and SARIF viewers"),
+        clEnumValN(ReportFormat::Html, "html",
+                   "one self-contained HTML page (use with -o FILE.html)"),
         clEnumValN(ReportFormat::Whoop, "whoop",
                    "WHOOP-style race lines")),
     cl::init(ReportFormat::Text), cl::cat(OutputCat));
@@ -594,6 +596,9 @@ int main(int argc, const char **argv) {
     break;
   case ReportFormat::Sarif:
     Opts.Format = "sarif";
+    break;
+  case ReportFormat::Html:
+    Opts.Format = "html";
     break;
   case ReportFormat::Whoop:
     Opts.Format = "whoop";
