@@ -1,0 +1,2 @@
+int hits;
+void count_hit(void) { hits++; }
