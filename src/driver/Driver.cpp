@@ -23,6 +23,7 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 #include <atomic>
+#include <set>
 #include <chrono>
 #include <new>
 #include <sys/resource.h>
@@ -278,6 +279,15 @@ int runCraceOnce(const DriverOptions &Opts, Result *Collect) {
     }
     SuppressionList = std::move(*L);
   }
+  std::set<std::string> Baseline;
+  if (!Opts.BaselineFile.empty()) {
+    auto B = loadBaseline(Opts.BaselineFile);
+    if (!B) {
+      WithColor::error(errs(), "crace") << toString(B.takeError()) << "\n";
+      return ExitUsage;
+    }
+    Baseline = std::move(*B);
+  }
   HardStopFormat = Opts.Verify ? "text" : Opts.Format;
   std::set_new_handler(outOfMemory);
   install_bad_alloc_error_handler(badAlloc);
@@ -403,6 +413,8 @@ int runCraceOnce(const DriverOptions &Opts, Result *Collect) {
           if (auto *S = dyn_cast<MDString>(Op->getOperand(0)))
             Sup.NoSanitizeThread.insert(S->getString().str());
       applySuppressions(R, Sup, Opts.MaxFindings, PM->assumptions());
+      if (!Opts.BaselineFile.empty())
+        applyBaseline(R, Baseline, Opts.BaselineFile);
     }
   }
   Dog.reporting();

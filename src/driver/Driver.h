@@ -71,6 +71,8 @@ struct DriverOptions {
   std::string WitnessFile;
   /// --suppressions: a special-case list of intended races.
   std::string SuppressionsFile;
+  /// --baseline: report only findings not in this earlier report.
+  std::string BaselineFile;
   /// -p without files: the whole compilation database, one program at a
   /// time (frontend/Programs.h).
   bool WholeDatabase = false;

@@ -1,5 +1,6 @@
 //===- JsonReport.cpp - JSON output (schema: docs/output.md) --------------===//
 #include "report/Report.h"
+#include "report/SourceText.h"
 
 #include "llvm/Support/JSON.h"
 
@@ -25,6 +26,7 @@ static void writeAccess(json::OStream &J, const AccessInfo &A) {
 }
 
 void writeJson(const Result &R, raw_ostream &OS) {
+  SourceCache Sources;
   json::OStream J(OS, 2);
   J.object([&] {
     J.attribute("crace_version", CRACE_VERSION);
@@ -41,6 +43,7 @@ void writeJson(const Result &R, raw_ostream &OS) {
                           ? "assertion-failure"
                           : "data-race");
           J.attribute("engine", F.Engine);
+          J.attribute("fingerprint", fingerprint(F, Sources));
           if (!F.Program.empty())
             J.attribute("program", F.Program);
           J.attribute("variable", F.First.Variable);

@@ -20,7 +20,6 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
-#include "llvm/Support/MD5.h"
 #include "llvm/Support/Path.h"
 
 using namespace llvm;
@@ -111,21 +110,12 @@ private:
   SmallString<256> Cwd;
   SourceCache Sources;
 
-  /// The text of Loc's line, trimmed ("" when unreadable).
-  std::string lineText(const SourceLoc &Loc);
   json::Object physical(const SourceLoc &Loc);
   json::Object location(const SourceLoc &Loc, std::string Message);
   std::string accessMessage(const AccessInfo &A);
-  std::string fingerprint(const Finding &F);
   json::Object result(const Finding &F);
   std::optional<json::Object> codeFlow(const Finding &F);
 };
-
-std::string SarifWriter::lineText(const SourceLoc &Loc) {
-  if (Loc.File.empty() || !Loc.valid())
-    return "";
-  return StringRef(Sources.line(Loc.File, Loc.Line).value_or("")).trim().str();
-}
 
 json::Object SarifWriter::physical(const SourceLoc &Loc) {
   // Files under the working directory relative to it (%SRCROOT%), as code
@@ -167,23 +157,6 @@ std::string SarifWriter::accessMessage(const AccessInfo &A) {
     S += " by thread " + A.Thread;
   S += A.Locks.empty() ? ", no lock held" : ", holding " + join(A.Locks, ", ");
   return S;
-}
-
-std::string SarifWriter::fingerprint(const Finding &F) {
-  auto Part = [&](const AccessInfo &A) {
-    return sys::path::filename(A.Loc.File).str() + "|" +
-           (A.Kind == AccessKind::Write ? "w" : "r") + "|" +
-           lineText(A.Loc);
-  };
-  std::string P1 = Part(F.First), P2 = Part(F.Second);
-  if (P2 < P1)
-    std::swap(P1, P2);
-  MD5 H;
-  H.update(Rules[ruleIndex(F)].Id);
-  H.update("|" + F.First.Variable + "|" + P1 + "|" + P2);
-  MD5::MD5Result Out;
-  H.final(Out);
-  return Out.digest().str().str();
 }
 
 std::optional<json::Object> SarifWriter::codeFlow(const Finding &F) {
@@ -248,7 +221,7 @@ json::Object SarifWriter::result(const Finding &F) {
                                 ? accessMessage(F.First)
                                 : "thread " + F.First.Thread)}},
       {"partialFingerprints",
-       json::Object{{"craceFinding/v1", fingerprint(F)}}}};
+       json::Object{{"craceFinding/v1", fingerprint(F, Sources)}}}};
   if (F.Category != FindingCategory::AssertionFailure) {
     json::Object Rel = location(F.Second.Loc,
                                 F.Category == FindingCategory::DataRace

@@ -3,7 +3,9 @@
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MD5.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 
 using namespace llvm;
 
@@ -39,6 +41,28 @@ std::optional<std::string> SourceCache::line(const std::string &File,
   if (Line == 0 || Line > It->second.size())
     return std::nullopt;
   return It->second[Line - 1];
+}
+
+std::string fingerprint(const Finding &F, SourceCache &Sources) {
+  auto Part = [&](const AccessInfo &A) {
+    return sys::path::filename(A.Loc.File).str() + "|" +
+           StringRef(Sources.line(A.Loc.File, A.Loc.Line).value_or(""))
+               .trim()
+               .str();
+  };
+  std::string P1 = Part(F.First), P2 = Part(F.Second);
+  if (P2 < P1)
+    std::swap(P1, P2);
+  const char *Category = F.Category == FindingCategory::Deadlock ? "deadlock"
+                         : F.Category == FindingCategory::AssertionFailure
+                             ? "assertion-failure"
+                             : "data-race";
+  MD5 H;
+  H.update(Category);
+  H.update("|" + F.First.Variable + "|" + P1 + "|" + P2);
+  MD5::MD5Result Out;
+  H.final(Out);
+  return Out.digest().str().str();
 }
 
 } // namespace crace

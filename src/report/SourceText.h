@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "report/Finding.h"
 #include "llvm/ADT/StringMap.h"
 #include <optional>
 #include <string>
@@ -25,5 +26,12 @@ public:
 private:
   llvm::StringMap<std::vector<std::string>> Files;
 };
+
+/// A finding's identity across runs and edits (SARIF partialFingerprints,
+/// JSON "fingerprint", --baseline): an MD5 of its category, its variable
+/// and, for each access, the file name and the text of its source line,
+/// not line numbers, engines or verdicts; so it survives lines moving and
+/// a possible race that a later run confirms.
+std::string fingerprint(const Finding &F, SourceCache &Sources);
 
 } // namespace crace

@@ -2,6 +2,8 @@
 #include "report/Suppressions.h"
 #include "report/SourceText.h"
 
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include <map>
 
@@ -153,6 +155,89 @@ void applySuppressions(Result &R, const SuppressionSources &S,
                                "so the rest of the program is not proved "
                                "race-free");
   }
+}
+
+Expected<std::set<std::string>> loadBaseline(const std::string &File) {
+  auto Fail = [&](const Twine &Why) {
+    return createStringError(inconvertibleErrorCode(),
+                             "--baseline: '" + File + "' " + Why);
+  };
+  auto Buf = MemoryBuffer::getFile(File);
+  if (!Buf)
+    return Fail("cannot be read: " + Buf.getError().message());
+  auto Doc = json::parse((*Buf)->getBuffer());
+  if (!Doc)
+    return Fail("is not JSON: " + toString(Doc.takeError()));
+  const json::Object *O = Doc->getAsObject();
+  std::set<std::string> Out;
+  bool Missing = false;
+  auto Take = [&](const json::Object *F, bool Sarif) {
+    std::optional<StringRef> FP;
+    if (!F)
+      return;
+    if (Sarif) {
+      if (const json::Object *P = F->getObject("partialFingerprints"))
+        FP = P->getString("craceFinding/v1");
+    } else {
+      FP = F->getString("fingerprint");
+    }
+    if (FP)
+      Out.insert(FP->str());
+    else
+      Missing = true;
+  };
+  if (const json::Array *Runs = O ? O->getArray("runs") : nullptr) {
+    for (const json::Value &Run : *Runs)
+      if (const json::Object *RO = Run.getAsObject())
+        if (const json::Array *Res = RO->getArray("results"))
+          for (const json::Value &V : *Res)
+            Take(V.getAsObject(), true);
+  } else if (const json::Array *Fs = O ? O->getArray("findings") : nullptr) {
+    for (const json::Value &V : *Fs)
+      Take(V.getAsObject(), false);
+  } else {
+    return Fail("is not a report of crace (--format=json or sarif)");
+  }
+  if (Missing)
+    return Fail("has findings without fingerprints (written by an older "
+                "crace); write it again");
+  return Out;
+}
+
+void applyBaseline(Result &R, const std::set<std::string> &Baseline,
+                   const std::string &File) {
+  SourceCache Sources;
+  std::vector<Finding> New;
+  size_t Known = 0;
+  for (Finding &F : R.Findings) {
+    if (Baseline.count(fingerprint(F, Sources)))
+      ++Known;
+    else
+      New.push_back(std::move(F));
+  }
+  R.Findings = std::move(New);
+  if (!Known)
+    return;
+  R.stat("baseline_findings", double(Known));
+  std::string Note = std::to_string(Known) +
+                     (Known == 1 ? " finding is" : " findings are") +
+                     " in the baseline '" + File + "' and not reported";
+  bool Confirmed = false, Possible = false;
+  for (const Finding &F : R.Findings)
+    if (F.Category == FindingCategory::DataRace) {
+      Confirmed |= F.Kind == Verdict::Race;
+      Possible = true;
+    }
+  if (Confirmed || Possible)
+    R.Program = Confirmed ? Verdict::Race : Verdict::PossibleRace;
+  else if (R.Program != Verdict::RaceFree) {
+    R.Program = Verdict::Unknown;
+    Note += "; there is no new one, but the program is not proved "
+            "race-free while they remain";
+  }
+  if (R.Program != Verdict::RaceFree)
+    R.Assumptions.clear();
+  R.Reasons.push_back(Note);
 }
 
 } // namespace crace

@@ -43,4 +43,15 @@ void applySuppressions(Result &R, const SuppressionSources &S,
                        unsigned MaxFindings,
                        const std::vector<std::string> &Assumptions);
 
+/// The fingerprints of the findings of an earlier report (crace's JSON or
+/// SARIF). An error names the file and what is wrong with it.
+llvm::Expected<std::set<std::string>> loadBaseline(const std::string &File);
+
+/// --baseline: drops the findings whose fingerprint is in Baseline and says
+/// how many (stat "baseline_findings", a reason). The verdict is then the
+/// new findings': race, possible-race, or, with none new, unknown (the
+/// baseline's races are still there: never race-free).
+void applyBaseline(Result &R, const std::set<std::string> &Baseline,
+                   const std::string &File);
+
 } // namespace crace

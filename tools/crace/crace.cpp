@@ -133,6 +133,12 @@ static cl::opt<std::string> SuppressionsOpt(
              "special-case-list syntax: race:, fun:, src:, global:, field: "
              "patterns; docs/usage.md)"),
     cl::value_desc("FILE"), cl::cat(OutputCat));
+static cl::opt<std::string> BaselineOpt(
+    "baseline",
+    cl::desc("Report only the findings that are not in FILE, an earlier "
+             "report (--format=json or sarif); the verdict is then the new "
+             "findings'"),
+    cl::value_desc("FILE"), cl::cat(OutputCat));
 static cl::opt<std::string>
     EmitLLVMOpt("emit-llvm",
                 cl::desc("Write the analysed LLVM module to FILE (debugging)"),
@@ -606,6 +612,7 @@ int main(int argc, const char **argv) {
   }
   Opts.OutputFile = OutputOpt;
   Opts.SuppressionsFile = SuppressionsOpt;
+  Opts.BaselineFile = BaselineOpt;
   Opts.EmitLLVM = EmitLLVMOpt;
   Opts.TimeoutSeconds = TimeoutOpt;
   Opts.TimeoutGiven = TimeoutOpt.getNumOccurrences() > 0;
