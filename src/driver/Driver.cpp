@@ -387,6 +387,7 @@ int runCraceOnce(const DriverOptions &Opts, Result *Collect) {
                        .count();
     if (PM && !Cancel) {
       EngineOptions EO = Opts.EngineOpts;
+      EO.Progress = &Dog.Counts;
       EO.Replay = ReplayText;
       Dog.beginStage(0);
       EO.Cancelled = &Dog.StageCancel;

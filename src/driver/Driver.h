@@ -60,6 +60,8 @@ struct DriverOptions {
   EngineOptions EngineOpts;
   bool Verify = false;
   bool Stats = false;
+  /// --progress: progress lines on stderr also when it is not a terminal.
+  bool ProgressLines = false;
   bool Color = false;
   /// Write the first confirmed race's schedule here (explore).
   std::string TraceOut;

@@ -22,6 +22,8 @@ Result runEngine(EngineKind K, const ProgramModel &PM, const EngineOptions &EO) 
       if (I.Kind == K)
         Text = "running the " + I.Name.str() + " engine";
   Phase = Text.c_str();
+  if (EO.Progress)
+    EO.Progress->begin("", 0); // the engine starts its own count, if any
   return createEngine(K)->run(PM, EO);
 }
 

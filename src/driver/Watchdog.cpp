@@ -3,6 +3,7 @@
 #include "report/Report.h"
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 #include <fstream>
 #include <unistd.h>
@@ -57,6 +58,27 @@ uint64_t residentMB() {
 
 } // namespace
 
+/// 8.2 M, 512 k, 37.
+static std::string human(uint64_t N) {
+  if (N >= 1'000'000'000)
+    return formatv("{0:F1} G", N / 1e9).str();
+  if (N >= 1'000'000)
+    return formatv("{0:F1} M", N / 1e6).str();
+  if (N >= 10'000)
+    return formatv("{0} k", N / 1000).str();
+  return std::to_string(N);
+}
+
+std::string Watchdog::counts() const {
+  StringRef Unit = Counts.Unit.load();
+  if (Unit.empty())
+    return "";
+  std::string S = ", " + human(Counts.Done.load());
+  if (uint64_t T = Counts.Total.load())
+    S += " / " + human(T);
+  return S + " " + Unit.str();
+}
+
 void Watchdog::loop() {
   using namespace std::chrono;
   std::unique_lock<std::mutex> L(M);
@@ -88,9 +110,16 @@ void Watchdog::loop() {
     if (Cancel && Opts.MemLimitMB && residentMB() > Opts.MemLimitMB * 5 / 4 + 64)
       hardStop(Reason.c_str());
     if (Progress && Secs > 1.0) {
-      errs() << "\r\033[Kcrace: " << Phase.load() << " ("
-             << unsigned(Secs) << " s)";
+      errs() << "\r\033[Kcrace: " << Phase.load() << " (" << unsigned(Secs)
+             << " s" << counts() << ")";
       Shown = true;
+    }
+    if (Lines && Secs > 1.0 &&
+        (Phase.load() != LastPhase || Secs >= LastLine + 10)) {
+      errs() << "crace: [" << unsigned(Secs) << " s] " << Phase.load()
+             << counts() << "\n";
+      LastPhase = Phase.load();
+      LastLine = Secs;
     }
   }
 }

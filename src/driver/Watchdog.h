@@ -52,6 +52,7 @@ public:
       : Opts(Opts), TimeoutSeconds(TimeoutSeconds), Cancel(Cancel),
         Start(Clock::now()),
         Progress(llvm::sys::Process::StandardErrIsDisplayed()),
+        Lines(Opts.ProgressLines && !Progress),
         Thread([this] { loop(); }) {}
   ~Watchdog() {
     {
@@ -67,6 +68,9 @@ public:
   std::string Reason;
   /// What the engines poll (EngineOptions::Cancelled).
   std::atomic<bool> StageCancel{false};
+  /// What the engines count (EngineOptions::Progress), shown with the
+  /// phase.
+  EngineProgress Counts;
 
   /// Starts a stage that may run for at most Seconds (0: until the run's
   /// own limit).
@@ -97,6 +101,8 @@ public:
 
 private:
   void loop();
+  /// ", 8.2 M / 20 M transitions", or "".
+  std::string counts() const;
   const DriverOptions &Opts;
   unsigned TimeoutSeconds;
   std::atomic<bool> &Cancel;
@@ -104,7 +110,11 @@ private:
   Clock::time_point StageDeadline = Clock::time_point::max();
   std::atomic<bool> StageRanOut{false};
   std::atomic<bool> Reporting{false};
-  bool Progress;
+  /// A status line on a terminal; with --progress elsewhere, a line every
+  /// 10 s and at each new phase.
+  bool Progress, Lines;
+  const char *LastPhase = nullptr;
+  double LastLine = 0;
   bool Shown = false;
   bool Done = false;
   std::mutex M;

@@ -37,8 +37,22 @@ struct EngineInfo {
 [[nodiscard]] const std::vector<EngineInfo> &allEngines();
 [[nodiscard]] std::optional<EngineKind> engineByName(llvm::StringRef Name);
 
+/// How far an engine is, for the driver's progress display: Done of
+/// Total (0: no known total) Units. Engines without a count leave it alone.
+struct EngineProgress {
+  std::atomic<uint64_t> Done{0}, Total{0};
+  std::atomic<const char *> Unit{""};
+  void begin(const char *U, uint64_t T) {
+    Done = 0;
+    Total = T;
+    Unit = U;
+  }
+};
+
 /// Options every engine may read; filled once by the driver.
 struct EngineOptions {
+  /// Where to show progress, or null.
+  EngineProgress *Progress = nullptr;
   /// Set by the driver when the time budget runs out.
   const std::atomic<bool> *Cancelled = nullptr;
   /// At most this many findings are reported (0: no limit).

@@ -58,6 +58,8 @@ bool WorkMeter::poll() {
   } else {
     Z3Used = Z3Earlier;
   }
+  if (Publish)
+    Publish->store(used(), std::memory_order_relaxed);
   if (Limit && used() >= Limit)
     Exhausted = true;
   return Exhausted;

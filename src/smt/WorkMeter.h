@@ -24,6 +24,7 @@
 #include "smt/WorkBudget.h"
 
 #include <cstdint>
+#include <atomic>
 #include <optional>
 #include <z3++.h>
 
@@ -67,6 +68,9 @@ public:
   unsigned queryLimit(uint64_t PerQuery);
   /// Sets "rlimit" (queryLimit(PerQuery)) on S, keeping its other params.
   void limitQuery(z3::solver &S, uint64_t PerQuery);
+
+  /// When set, poll() stores the units used here (progress display).
+  std::atomic<uint64_t> *Publish = nullptr;
 
 private:
   uint64_t Limit, Cost;

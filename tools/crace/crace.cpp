@@ -127,6 +127,13 @@ static cl::opt<unsigned>
     MaxFindingsOpt("max-findings",
                    cl::desc("Report at most N findings (default 100; 0: all)"),
                    cl::value_desc("N"), cl::init(100), cl::cat(OutputCat));
+static cl::opt<bool> ProgressOpt(
+    "progress",
+    cl::desc("Print a progress line on stderr every 10 s and at each phase "
+             "(phase, seconds, the engine's count such as transitions or "
+             "work units), also when stderr is not a terminal, as in CI "
+             "logs; on a terminal a status line is always shown"),
+    cl::cat(OutputCat));
 static cl::opt<std::string> SuppressionsOpt(
     "suppressions",
     cl::desc("Do not report the races FILE marks as intended (sanitizer "
@@ -620,6 +627,7 @@ int main(int argc, const char **argv) {
   Opts.MaxFindings = MaxFindingsOpt;
   Opts.Verify = VerifyOpt;
   Opts.Stats = WantStats;
+  Opts.ProgressLines = ProgressOpt;
   Opts.EngineOpts.Seed = SeedOpt;
   Opts.EngineOpts.MaxExecutions = MaxExecOpt;
   Opts.EngineOpts.MaxDepth = MaxDepthOpt;

@@ -425,6 +425,8 @@ bool Explorer::execute() {
       SyncClock[ThreadsBefore] = SyncClock[T]; // created after this
     }
     ++Transitions;
+    if (Opts.Progress && (Transitions & 1023) == 0)
+      Opts.Progress->Done.store(Transitions, std::memory_order_relaxed);
     ++Depth;
     StepNode = -1;
     MaxDepthSeen = std::max<uint64_t>(MaxDepthSeen, Depth);
@@ -487,6 +489,8 @@ bool Explorer::backtrack() {
 Result Explorer::run() {
   auto Start = std::chrono::steady_clock::now();
   R.Engine = "explore";
+  if (Opts.Progress)
+    Opts.Progress->begin("transitions", Opts.MaxTransitions);
   if (!Opts.Replay.empty()) {
     ReplayMode = true;
     if (loadSchedule(Opts.Replay))

@@ -323,6 +323,10 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   uint64_t WorkLimit =
       Opts.KissWork ? Opts.KissWork : unitsForSeconds(Opts.KissBudget);
   WorkMeter Work(WorkLimit, nullptr, KissStepCost);
+  if (Opts.Progress) {
+    Opts.Progress->begin("work units", WorkLimit);
+    Work.Publish = &Opts.Progress->Done;
+  }
   WorkMeter *WorkP = WorkLimit ? &Work : nullptr;
   auto WorkReason = [&] {
     return formatv("kiss: its work budget of {0} units ran out (raise it "

@@ -133,6 +133,10 @@ Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   uint64_t WorkLimit =
       Opts.WhoopWork ? Opts.WhoopWork : unitsForSeconds(Opts.WhoopBudget);
   WorkMeter Work(WorkLimit, &Ctx);
+  if (Opts.Progress) {
+    Opts.Progress->begin("work units", WorkLimit);
+    Work.Publish = &Opts.Progress->Done;
+  }
   LockTable Locks{PM};
   std::map<const Function *, std::unique_ptr<FnInfo>> Infos;
 
