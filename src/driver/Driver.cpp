@@ -19,6 +19,7 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
@@ -201,6 +202,35 @@ int runCrace(const DriverOptions &Opts) {
 
 namespace {
 
+/// A file of Files, other than the analysed ones, with a line that looks
+/// like the start of an external definition of function Name ("int\nf(",
+/// "void *f(void) {"; not static, not a declaration); "" when none. Only
+/// for a hint: no verdict depends on it.
+std::string seemsToDefine(const DriverOptions &Opts, StringRef Name) {
+  Regex Def(("^([A-Za-z_][A-Za-z0-9_ \t\*]*[ \t\*])?" + Name +
+             "[ \t]*\\(")
+                .str());
+  std::set<std::string> Analysed;
+  for (const std::string &F : Opts.Frontend.Files) {
+    SmallString<256> A(F);
+    sys::fs::make_absolute(A);
+    Analysed.insert(std::string(A));
+  }
+  for (const std::string &File : Opts.DatabaseFiles) {
+    if (Analysed.count(File))
+      continue;
+    auto Buf = MemoryBuffer::getFile(File, /*IsText=*/true);
+    if (!Buf)
+      continue;
+    SmallVector<StringRef, 0> Lines;
+    (*Buf)->getBuffer().split(Lines, '\n');
+    for (StringRef L : Lines)
+      if (!L.starts_with("static") && !L.contains(';') && Def.match(L))
+        return File;
+  }
+  return "";
+}
+
 /// Adds what the driver knows about the program's units to its result.
 void addProgramNotes(const DriverOptions &Opts, Result &R) {
   if (R.Program == Verdict::RaceFree)
@@ -218,6 +248,10 @@ void addProgramNotes(const DriverOptions &Opts, Result &R) {
       Why += " (defined in " + It->second +
              ", a unit of the compilation database not linked into this "
              "program)";
+    else if (std::string F = seemsToDefine(Opts, Name); !F.empty())
+      Why += " ('" + F +
+             "' of the compilation database seems to define it: name it "
+             "too, or give -p without files)";
   }
 }
 

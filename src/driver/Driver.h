@@ -86,6 +86,9 @@ struct DriverOptions {
   /// defines (named in the reasons).
   std::vector<std::string> ProgramAssumptions;
   std::map<std::string, std::string> DefinedElsewhere;
+  /// -p with files named: every file of the database, to say where a
+  /// function the named files call seems to be defined.
+  std::vector<std::string> DatabaseFiles;
 };
 
 /// Runs crace and returns the process exit code. Diagnostics about bad

@@ -152,7 +152,13 @@ oneCommandPerFile(const clang::tooling::CompilationDatabase &Db,
                   const std::vector<std::string> &Files) {
   std::vector<CompileCommand> Chosen;
   for (const std::string &F : Files) {
-    std::vector<CompileCommand> Cs = Db.getCompileCommands(F);
+    // By absolute path, as ClangTool looks files up: clang's JSON database
+    // answers a relative path with a command for that path relative to
+    // its directory, not to ours.
+    SmallString<256> Abs(F);
+    sys::fs::make_absolute(Abs);
+    sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+    std::vector<CompileCommand> Cs = Db.getCompileCommands(Abs);
     if (Cs.empty())
       continue;
     auto It = llvm::find_if(

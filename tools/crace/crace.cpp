@@ -544,8 +544,10 @@ int main(int argc, const char **argv) {
   // Files named with -p: one compile command each (a file built for a
   // static and a shared library, or for several targets, has several).
   std::unique_ptr<crace::CommandListDatabase> OnePerFile;
-  if (HasDb && !Opts.WholeDatabase)
+  if (HasDb && !Opts.WholeDatabase) {
     OnePerFile = crace::oneCommandPerFile(*Adjusted, Opts.Frontend.Files);
+    Opts.DatabaseFiles = Adjusted->getAllFiles();
+  }
   Opts.Frontend.Database = OnePerFile
                                ? static_cast<const clang::tooling::
                                                  CompilationDatabase *>(
