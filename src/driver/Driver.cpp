@@ -38,6 +38,21 @@ using namespace driver;
 
 namespace {
 
+/// The documented exit code of a verdict (docs/usage.md).
+int exitCodeOf(Verdict V) {
+  switch (V) {
+  case Verdict::RaceFree:
+    return ExitRaceFree;
+  case Verdict::Race:
+    return ExitRace;
+  case Verdict::PossibleRace:
+    return ExitPossibleRace;
+  case Verdict::Unknown:
+    return ExitUnknown;
+  }
+  llvm_unreachable("covered switch");
+}
+
 /// The SV-COMP answer printed last in --svcomp mode.
 const char *SvCompAnswer = "UNKNOWN";
 
@@ -132,17 +147,7 @@ int finish(const DriverOptions &Opts, const Result &R) {
       writeSvCompWitness(R, Opts.Frontend.Files, Opts.Frontend.DataModel, W);
     }
   }
-  switch (R.Program) {
-  case Verdict::RaceFree:
-    return ExitRaceFree;
-  case Verdict::Race:
-    return ExitRace;
-  case Verdict::PossibleRace:
-    return ExitPossibleRace;
-  case Verdict::Unknown:
-    return ExitUnknown;
-  }
-  llvm_unreachable("covered switch");
+  return exitCodeOf(R.Program);
 }
 
 /// Checks that the SV-COMP property file names a property crace checks.
@@ -676,17 +681,7 @@ int runDatabase(const DriverOptions &Opts) {
       All.Assumptions.clear();
     return finish(Opts, All);
   }
-  switch (All.Program) {
-  case Verdict::RaceFree:
-    return ExitRaceFree;
-  case Verdict::Race:
-    return ExitRace;
-  case Verdict::PossibleRace:
-    return ExitPossibleRace;
-  case Verdict::Unknown:
-    return ExitUnknown;
-  }
-  return ExitUnknown;
+  return exitCodeOf(All.Program);
 }
 
 } // namespace
