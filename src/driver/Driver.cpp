@@ -24,6 +24,7 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 #include <atomic>
+#include <optional>
 #include <set>
 #include <chrono>
 #include <new>
@@ -207,40 +208,54 @@ int runCrace(const DriverOptions &Opts) {
 
 namespace {
 
-/// A file of Files, other than the analysed ones, with a line that looks
-/// like the start of an external definition of function Name ("int\nf(",
-/// "void *f(void) {"; not static, not a declaration); "" when none. Only
-/// for a hint: no verdict depends on it.
-std::string seemsToDefine(const DriverOptions &Opts, StringRef Name) {
-  Regex Def(("^([A-Za-z_][A-Za-z0-9_ \t\*]*[ \t\*])?" + Name +
-             "[ \t]*\\(")
-                .str());
-  std::set<std::string> Analysed;
-  for (const std::string &F : Opts.Frontend.Files) {
-    SmallString<256> A(F);
-    sys::fs::make_absolute(A);
-    Analysed.insert(std::string(A));
+/// The lines of the database's files other than the analysed ones that
+/// may start an external function definition (not static, no ';'), each
+/// file read once, for the hint of addProgramNotes; no verdict depends on
+/// it.
+class DefinitionLines {
+public:
+  explicit DefinitionLines(const DriverOptions &Opts) {
+    std::set<std::string> Analysed;
+    for (const std::string &F : Opts.Frontend.Files) {
+      SmallString<256> A(F);
+      sys::fs::make_absolute(A);
+      Analysed.insert(std::string(A));
+    }
+    for (const std::string &File : Opts.DatabaseFiles) {
+      if (Analysed.count(File))
+        continue;
+      auto Buf = MemoryBuffer::getFile(File, /*IsText=*/true);
+      if (!Buf)
+        continue;
+      SmallVector<StringRef, 0> Lines;
+      (*Buf)->getBuffer().split(Lines, '\n');
+      for (StringRef L : Lines)
+        if (!L.starts_with("static") && !L.contains(';'))
+          Candidates.push_back({File, L.str()});
+    }
   }
-  for (const std::string &File : Opts.DatabaseFiles) {
-    if (Analysed.count(File))
-      continue;
-    auto Buf = MemoryBuffer::getFile(File, /*IsText=*/true);
-    if (!Buf)
-      continue;
-    SmallVector<StringRef, 0> Lines;
-    (*Buf)->getBuffer().split(Lines, '\n');
-    for (StringRef L : Lines)
-      if (!L.starts_with("static") && !L.contains(';') && Def.match(L))
+  /// The file with a line like the start of a definition of function Name
+  /// ("int\nf(", "void *f(void) {"), or "".
+  std::string definer(StringRef Name) const {
+    Regex Def(("^([A-Za-z_][A-Za-z0-9_ \t\*]*[ \t\*])?" + Name +
+               "[ \t]*\\(")
+                  .str());
+    for (const auto &[File, Line] : Candidates)
+      if (Def.match(Line))
         return File;
+    return "";
   }
-  return "";
-}
+
+private:
+  std::vector<std::pair<std::string, std::string>> Candidates;
+};
 
 /// Adds what the driver knows about the program's units to its result.
 void addProgramNotes(const DriverOptions &Opts, Result &R) {
   if (R.Program == Verdict::RaceFree)
     R.Assumptions.insert(R.Assumptions.end(), Opts.ProgramAssumptions.begin(),
                          Opts.ProgramAssumptions.end());
+  std::optional<DefinitionLines> Definitions; // read when first needed
   for (std::string &Why : R.Reasons) {
     StringRef W = Why;
     size_t At = W.find("unknown external function '");
@@ -253,10 +268,14 @@ void addProgramNotes(const DriverOptions &Opts, Result &R) {
       Why += " (defined in " + It->second +
              ", a unit of the compilation database not linked into this "
              "program)";
-    else if (std::string F = seemsToDefine(Opts, Name); !F.empty())
-      Why += " ('" + F +
-             "' of the compilation database seems to define it: name it "
-             "too, or give -p without files)";
+    else if (!Opts.DatabaseFiles.empty()) {
+      if (!Definitions)
+        Definitions.emplace(Opts);
+      if (std::string F = Definitions->definer(Name); !F.empty())
+        Why += " ('" + F +
+               "' of the compilation database seems to define it: name it "
+               "too, or give -p without files)";
+    }
   }
 }
 
