@@ -4,6 +4,9 @@
 #include "crace_intrinsics.h"
 
 CRACE_MODEL void *malloc(crace_size_t n) { return __crace_alloc(n); }
+/* Objects the entry-point harness of driver and library mode passes to
+   entry points (frontend/HarnessWriter.cpp; one per call site). */
+CRACE_MODEL void *__crace_harness_object(crace_size_t n) { return __crace_alloc(n); }
 CRACE_MODEL void *calloc(crace_size_t n, crace_size_t m) {
   if (m && n > (crace_size_t)-1 / m)
     return 0; /* n * m overflows: calloc fails */

@@ -8,9 +8,6 @@
    object: they never form a data race. I/O ports are not memory. */
 #include "crace_intrinsics.h"
 
-/* Objects the driver harness passes to entry points (one per call site). */
-CRACE_MODEL void *__crace_harness_object(crace_size_t n) { return __crace_alloc(n); }
-
 CRACE_MODEL void *kmalloc(crace_size_t n, unsigned flags) { return __crace_alloc(n); }
 CRACE_MODEL void *__kmalloc(crace_size_t n, unsigned flags) { return __crace_alloc(n); }
 CRACE_MODEL void *kmalloc_node(crace_size_t n, unsigned flags, int node) {

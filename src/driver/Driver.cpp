@@ -237,7 +237,7 @@ public:
   /// The file with a line like the start of a definition of function Name
   /// ("int\nf(", "void *f(void) {"), or "".
   std::string definer(StringRef Name) const {
-    Regex Def(("^([A-Za-z_][A-Za-z0-9_ \t\*]*[ \t\*])?" + Name +
+    Regex Def(("^([A-Za-z_][A-Za-z0-9_ \t*]*[ \t*])?" + Name +
                "[ \t]*\\(")
                   .str());
     for (const auto &[File, Line] : Candidates)
@@ -249,6 +249,33 @@ public:
 private:
   std::vector<std::pair<std::string, std::string>> Candidates;
 };
+
+/// Library mode: what the harness calls, in one line for the report
+/// ("library: entry points f, g called concurrently, 2 calls each").
+std::string libraryHarnessLine(const Module &M,
+                               const DriverHarnessOptions &H) {
+  std::string Names;
+  if (const NamedMDNode *N = M.getNamedMetadata("crace.harness"))
+    for (const MDNode *Op : N->operands())
+      if (auto *S = dyn_cast<MDString>(Op->getOperand(0))) {
+        StringRef L = S->getString();
+        if (!L.consume_front("entry point "))
+          continue;
+        Names += (Names.empty() ? "" : ", ") + L.take_until([](char C) {
+                   return C == ' ';
+                 }).str();
+      }
+  return formatv("library: entry points {0} called concurrently{1}, on "
+                 "objects crace's harness makes (--list-entry-points shows "
+                 "it)",
+                 Names,
+                 H.Dispatch ? formatv(" by {0} threads that each call one of "
+                                      "them",
+                                      H.Instances)
+                                  .str()
+                            : formatv(", {0} calls each", H.Instances).str())
+      .str();
+}
 
 /// Adds what the driver knows about the program's units to its result.
 void addProgramNotes(const DriverOptions &Opts, Result &R) {
@@ -393,6 +420,21 @@ int runCraceOnce(const DriverOptions &Opts, Result *Collect) {
                "not be the ones it was written for\n";
       }
     }
+  // A program without main is a library (docs/usage.md, "Libraries"):
+  // library mode's harness runs its exported functions concurrently.
+  if (ModOrErr && !Cancel && !FrontOpts.Driver.Enabled && !Opts.SvComp) {
+    const Function *MainFn = (*ModOrErr)->getFunction("main");
+    if (!MainFn || MainFn->isDeclaration()) {
+      WithColor::note(errs(), "crace")
+          << "no unit defines main: checking the input as a library, its "
+             "exported functions called concurrently (--library; "
+             "docs/usage.md, \"Libraries\")\n";
+      FrontOpts.Driver.Enabled = FrontOpts.Driver.Library = true;
+      FrontOpts.Cache = nullptr;
+      ModOrErr->reset();
+      ModOrErr = buildModule(FrontOpts, Ctx);
+    }
+  }
   if (!ModOrErr) {
     int Code = ExitUsage;
     handleAllErrors(
@@ -507,6 +549,8 @@ int runCraceOnce(const DriverOptions &Opts, Result *Collect) {
   ::getrusage(RUSAGE_SELF, &Usage);
   R.stat("peak_rss_mb", double(Usage.ru_maxrss) / 1024.0);
   addProgramNotes(Opts, R);
+  if (FrontOpts.Driver.Enabled && FrontOpts.Driver.Library)
+    R.Harness = libraryHarnessLine(*M, FrontOpts.Driver);
   if (Collect) {
     *Collect = std::move(R);
     return Collected;

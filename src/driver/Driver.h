@@ -29,6 +29,7 @@ constexpr unsigned DefaultPortfolioTimeout = 300;
 /// Driver mode as given on the command line (docs/usage.md, "Drivers").
 struct DriverModeOptions {
   bool Driver = false;                   ///< --driver
+  bool Library = false;                  ///< --library
   std::vector<std::string> Entries;      ///< --entry
   bool NoInitExitOrder = false;          ///< --no-init-exit-order
   bool NoRtnl = false;                   ///< --no-rtnl

@@ -89,9 +89,13 @@ Expected<FrontendOptions> withDriverMode(const FrontendOptions &In,
                                          const DriverModeOptions &DM) {
   FrontendOptions Out = In;
   DriverHarnessOptions &D = Out.Driver;
-  D.Enabled = D.Enabled || DM.Driver || !DM.Entries.empty() ||
+  if (DM.Driver && DM.Library)
+    return createStringError(inconvertibleErrorCode(),
+                             "--driver and --library exclude each other");
+  D.Enabled = D.Enabled || DM.Driver || DM.Library || !DM.Entries.empty() ||
               DM.ListEntryPoints || !DM.HarnessConfig.empty() ||
               !DM.NotConcurrent.empty();
+  D.Library = D.Library || DM.Library;
   std::string Form = DM.HarnessForm;
   if (!DM.HarnessConfig.empty())
     if (Error E = readHarnessConfig(DM.HarnessConfig, D, Form))

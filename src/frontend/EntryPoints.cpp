@@ -167,6 +167,10 @@ public:
 
   void run() {
     TranslationUnitDecl *TU = Ctx.getTranslationUnitDecl();
+    if (Opts.Library) {
+      runLibrary(TU);
+      return;
+    }
     for (Decl *D : TU->decls()) {
       if (auto *V = dyn_cast<VarDecl>(D))
         visitGlobal(V);
@@ -209,6 +213,32 @@ public:
   }
 
 private:
+  /// Library mode: the entry points are the functions --entry names, else
+  /// every function with external linkage defined in the file itself (not
+  /// in a header), but main and the constructors and destructors (which
+  /// the program start runs: frontend/ProgramStart.h).
+  void runLibrary(TranslationUnitDecl *TU) {
+    for (Decl *D : TU->decls()) {
+      auto *F = dyn_cast<FunctionDecl>(D);
+      if (!F || !F->getIdentifier() || !F->doesThisDeclarationHaveABody())
+        continue;
+      Definitions[F->getNameAsString()] = F;
+      if (!Opts.Entries.empty() || F->isMain() ||
+          F->getFormalLinkage() != Linkage::External ||
+          F->isInlineSpecified() || !SM.isInMainFile(SM.getExpansionLoc(F->getLocation())) ||
+          F->hasAttr<ConstructorAttr>() || F->hasAttr<DestructorAttr>())
+        continue;
+      add(F, EntryRole::Entry, "", "exported by " + where(F->getLocation()),
+          0);
+    }
+    for (const std::string &Name : Opts.Entries) {
+      auto It = Definitions.find(Name);
+      if (It != Definitions.end())
+        add(It->second, EntryRole::Entry, "", "--entry", 0);
+    }
+    harness::writeHarness(Ctx, Opts, Funcs, NotOps, Out);
+  }
+
   class CallbackVisitor : public RecursiveASTVisitor<CallbackVisitor> {
   public:
     explicit CallbackVisitor(Collector &C) : C(C) {}

@@ -36,6 +36,11 @@ namespace crace {
 struct DriverHarnessOptions {
   /// Driver mode on: link the Linux models, find entry points, add a harness.
   bool Enabled = false;
+  /// Library mode (--library, or a program without main): the same harness
+  /// over a user-space library's exported functions (every function with
+  /// external linkage defined in an input file, unless --entry names
+  /// them); no Linux models, headers or kernel-specific entry points.
+  bool Library = false;
   /// --entry: these functions are the (ordinary) entry points instead of the
   /// ones found in ops structures; init/exit are still found.
   std::vector<std::string> Entries;

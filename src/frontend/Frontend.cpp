@@ -711,13 +711,17 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
   std::set<std::string> Inputs;
   for (const std::string &F : Opts.Files)
     Inputs.insert(absolutePath(F));
+  const bool Library = Opts.Driver.Enabled && Opts.Driver.Library;
+  const char *Mode = Library ? "library mode" : "driver mode";
   if (Opts.Driver.Enabled) {
-    for (const ModelSource &S : LinuxModelSources)
-      if (StringRef(S.Name).ends_with(".h"))
-        Mapped.push_back(
-            {std::string(LinuxIncludeDir) + "/" + S.Name, S.Text});
-    Flags.push_back("-idirafter");
-    Flags.push_back(LinuxIncludeDir);
+    if (!Library) {
+      for (const ModelSource &S : LinuxModelSources)
+        if (StringRef(S.Name).ends_with(".h"))
+          Mapped.push_back(
+              {std::string(LinuxIncludeDir) + "/" + S.Name, S.Text});
+      Flags.push_back("-idirafter");
+      Flags.push_back(LinuxIncludeDir);
+    }
     std::vector<std::string> WithEntries;
     for (const std::string &File : Opts.Files) {
       auto H = buildDriverHarness(File, *Opts.Database, Flags, Mapped,
@@ -738,9 +742,12 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
     if (WithEntries.size() > 1)
       return createStringError(
           inconvertibleErrorCode(),
-          "driver mode: entry points were found in more than one translation "
-          "unit ('" + WithEntries[0] + "' and '" + WithEntries[1] +
-              "'); crace builds the harness in one unit");
+          std::string(Mode) +
+              ": entry points were found in more than one translation unit "
+              "('" + WithEntries[0] + "' and '" + WithEntries[1] +
+              "'); crace builds the harness in one unit" +
+              (Library ? ": name the functions of one unit with --entry=f,g"
+                       : ""));
     NoEntryPoints = WithEntries.empty();
     auto IsEntry = [&](const std::string &Name) {
       for (const EntryPoint &E : Harness.Entries)
@@ -752,15 +759,16 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
       if (!IsEntry(Name))
         return createStringError(inconvertibleErrorCode(),
                                  "--entry: no function '" + Name +
-                                     "' with a body in the driver");
+                                     "' with a body in the " +
+                                     (Library ? "input" : "driver"));
     for (const auto &Pair : Opts.Driver.NotConcurrent)
       for (const std::string &Name : {Pair.first, Pair.second}) {
         if (!IsEntry(Name))
           return createStringError(
               inconvertibleErrorCode(),
-              "--not-concurrent: '" + Name +
-                  "' is not an entry point of the driver (see "
-                  "--list-entry-points)");
+              "--not-concurrent: '" + Name + "' is not an entry point of " +
+                  (Library ? "the library" : "the driver") +
+                  " (see --list-entry-points)");
       }
     if (!HarnessFile.empty()) {
       HarnessPath = absolutePath(HarnessFile) + ".crace-harness.c";
@@ -797,12 +805,15 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
   if (NoEntryPoints)
     return createStringError(
         inconvertibleErrorCode(),
-        "driver mode: no entry points found (no function in an ops structure "
-        "of src/frontend/OpsTable.def, no module_init); give them with "
-        "--entry=f,g");
+        Library ? "library mode: no entry points found (no function with "
+                  "external linkage is defined in the input files, and none "
+                  "is main); give them with --entry=f,g"
+                : "driver mode: no entry points found (no function in an ops "
+                  "structure of src/frontend/OpsTable.def, no module_init); "
+                  "give them with --entry=f,g");
 
   std::unique_ptr<Module> LinuxModels;
-  if (Opts.Driver.Enabled) {
+  if (Opts.Driver.Enabled && !Library) {
     auto LM = compileLinuxModels(Ctx, Units.front()->getTargetTriple(),
                                  Opts.Driver.IrqLock);
     if (!LM)
@@ -844,6 +855,8 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
       return make_error<CompileError>(
           "the driver conflicts with crace's Linux models" +
           linkDetail(LinkDiags.errors(), {}, ""));
+  }
+  if (Opts.Driver.Enabled) {
     auto AddStrings = [&](StringRef Name, const std::vector<std::string> &L) {
       NamedMDNode *N = Main->getOrInsertNamedMetadata(Name);
       for (const std::string &S : L)

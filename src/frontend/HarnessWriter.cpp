@@ -13,6 +13,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/Support/FormatVariadic.h"
 #include <algorithm>
 #include <deque>
@@ -129,16 +130,18 @@ public:
     std::string TN = typeName(P);
     bool Sized = !TN.empty() && !P->isVoidType() && !P->isIncompleteType() &&
                  !P->isFunctionType() && !P->isVariableArrayType();
-    std::string Label = TN.empty() ? std::string("kernel object") : TN;
+    std::string Label =
+        !TN.empty() ? TN : Opts.Library ? "object" : "kernel object";
     for (char &C : Label)
       if (C == '"' || C == '\\')
         C = '_';
     ObjectSizes.push_back(Sized ? "sizeof(" + TN + ") + 4096"
                                 : std::string("4096"));
     Decls += formatv("static void *__crace_obj_{0};\n", I);
-    Alloc += formatv("#line {0} \"/crace-harness/{1}\"\n"
+    Alloc += formatv("#line {0} \"/crace-harness/{4}{1}\"\n"
                      "  __crace_obj_{3} = __crace_harness_object({2});\n",
-                     I + 1, Label, ObjectSizes[I], I);
+                     I + 1, Label, ObjectSizes[I], I,
+                     Opts.Library ? "library/" : "");
     Pending.push_back(I);
     return I;
   }
@@ -158,6 +161,13 @@ public:
       QualType Q = FT->getPointeeType().getCanonicalType().getUnqualifiedType();
       if (Q->isFunctionType())
         return;
+      if (Q->isVoidType() && Opts.Library) {
+        // A library's void * fields: the untyped harness object.
+        Wire += formatv("  *(void **)&({0}) = __crace_obj_{1};\n", Expr,
+                        objectFor(Q));
+        ++Stmts;
+        return;
+      }
       if (Q->isVoidType()) {
         // void * fields: what the driver registered (misc_register's
         // miscdevice in file->private_data, ...) or stores there itself.
@@ -166,7 +176,7 @@ public:
         return;
       }
       unsigned J = objectFor(Q);
-      if (isRegisteredType(Q))
+      if (!Opts.Library && isRegisteredType(Q))
         // The kernel's object of that type, or one the driver registered
         // (bdev->bd_disk is the driver's gendisk): set once init has run.
         WireLate += formatv("  *(void **)&({0}) = __crace_nondet_int() ? "
@@ -191,6 +201,11 @@ public:
   void wireRecord(const RecordDecl *RD, const std::string &Base,
                   unsigned Depth) {
     if (!RD)
+      return;
+    // A library's objects of the C library's types (pthread_mutex_t, FILE)
+    // stay zero-filled: their pointer fields are the C library's own.
+    if (Opts.Library &&
+        Ctx.getSourceManager().isInSystemHeader(RD->getLocation()))
       return;
     for (const FieldDecl *F : RD->fields()) {
       if (F->isAnonymousStructOrUnion()) {
@@ -285,7 +300,7 @@ public:
         QualType Q = T->getPointeeType().getCanonicalType().getUnqualifiedType();
         if (Q->isFunctionType()) {
           Args += "0";
-        } else if (isRegisteredType(Q)) {
+        } else if (!Opts.Library && isRegisteredType(Q)) {
           // The kernel's object of that type, or one the driver registered
           // (register_netdev's net_device, request_irq's dev_id, ...).
           Args += formatv("(__crace_nondet_int() ? (void *){0} : {1})",
@@ -472,8 +487,10 @@ public:
           Objects.size(), Stmts));
 
     std::string &T = Out.Text;
-    T += "\n/* ---- crace driver harness (generated; docs/usage.md, "
-         "\"Drivers\") ---- */\n";
+    T += Opts.Library ? "\n/* ---- crace library harness (generated; "
+                        "docs/usage.md, \"Libraries\") ---- */\n"
+                      : "\n/* ---- crace driver harness (generated; "
+                        "docs/usage.md, \"Drivers\") ---- */\n";
     T += "#line 1 \"/crace-harness/harness.c\"\n";
     T += "void __crace_thread_create(void *, void *(*)(void *), void *);\n"
          "void __crace_thread_join(unsigned long, void **);\n"
@@ -500,7 +517,8 @@ public:
     T += InitCalls;
     // What init registered with the kernel (flow-insensitively: whatever is
     // ever registered) is passed back to the entry points.
-    T += "  __crace_registered = __crace_linux_registered;\n";
+    if (!Opts.Library)
+      T += "  __crace_registered = __crace_linux_registered;\n";
     for (const std::string &S : UsedSlots)
       T += formatv("  __crace_registered_{0} = __crace_linux_registered_{0};\n", S);
     T += WireLate;
@@ -520,19 +538,22 @@ public:
       if (std::find(Inits.begin(), Inits.end(), N) == Inits.end() &&
           std::find(Exits.begin(), Exits.end(), N) == Exits.end())
         Concurrent.push_back(N);
+    const char *What = Opts.Library ? "library" : "driver";
     if (Opts.Dispatch)
       Out.Assumptions.push_back(formatv(
-          "driver harness (dispatch): {1} threads each call one of the entry "
+          "{2} harness (dispatch): {1} threads each call one of the entry "
           "points {0}, chosen nondeterministically (every pair, and every "
           "entry point with itself, is checked); nothing else calls into the "
-          "driver",
-          Concurrent.empty() ? "(none)" : Join(Concurrent), Opts.Instances));
+          "{2}",
+          Concurrent.empty() ? "(none)" : Join(Concurrent), Opts.Instances,
+          What));
     else
       Out.Assumptions.push_back(formatv(
-          "driver harness: the entry points {0} run concurrently, {1} "
+          "{2} harness: the entry points {0} run concurrently, {1} "
           "instances each (every pair, and every entry point with itself, is "
-          "checked); nothing else calls into the driver",
-          Concurrent.empty() ? "(none)" : Join(Concurrent), Opts.Instances));
+          "checked); nothing else calls into the {2}",
+          Concurrent.empty() ? "(none)" : Join(Concurrent), Opts.Instances,
+          What));
     for (const auto &[A, B] : Opts.NotConcurrent)
       Out.Assumptions.push_back(
           "harness constraint not-concurrent: " +
@@ -553,6 +574,45 @@ public:
           "(serialised with each other and with rtnl_lock(); --no-rtnl "
           "drops this)",
           Join(Rtnl)));
+    if (Opts.Library)
+      libraryAssumptions();
+    else
+      driverAssumptions();
+    Out.Assumptions.push_back(
+        Opts.Library ? "every entry point returns (the harness joins them)"
+                     : "every entry point returns (the harness joins them "
+                       "before the exit entry points)");
+    for (const std::string &S : NotOps)
+      Out.Listing.push_back(formatv(
+          "note: functions stored in globals of type 'struct {0}' are not "
+          "entry points (not in src/frontend/OpsTable.def)",
+          S));
+    for (const std::string &S : Out.Skipped)
+      Out.Listing.push_back("note: " + S);
+    if (Opts.Library)
+      Out.Listing.push_back(formatv(
+          "harness: {0} concurrent entry point(s) x {1} threads{2}, {3} "
+          "object(s); constraints: not-concurrent pairs {4}, distinct-params "
+          "{5}",
+          Concurrent.size(), Opts.Instances,
+          Opts.Dispatch ? " (dispatch: each thread calls one of them)" : "",
+          Objects.size(), Opts.NotConcurrent.size(),
+          Opts.DistinctParams ? "on" : "off"));
+    else
+    Out.Listing.push_back(formatv(
+        "harness: {0} concurrent entry point(s) x {1} threads{6}, {2} kernel "
+        "object(s); constraints: init-exit {3}, rtnl {4}, irq-lock {5}, "
+        "not-concurrent pairs {7}, distinct-params {8}",
+        Concurrent.size(), Opts.Instances, Objects.size(),
+        Opts.InitExitOrder ? "on" : "off", Opts.RtnlSerialised ? "on" : "off",
+        Opts.IrqLock ? "on" : "off",
+        Opts.Dispatch ? " (dispatch: each thread calls one of them)" : "",
+        Opts.NotConcurrent.size(), Opts.DistinctParams ? "on" : "off"));
+  }
+
+private:
+  /// What driver mode's harness assumes of the kernel.
+  void driverAssumptions() {
     if (Opts.DistinctParams)
       Out.Assumptions.push_back(
           "--distinct-params (WHOOP's non-aliasing assumption, not sound in "
@@ -589,27 +649,31 @@ public:
         "accessors (readl, writel, ...) are atomic device accesses, "
         "registration functions only register the callbacks listed as entry "
         "points");
-    Out.Assumptions.push_back("every entry point returns (the harness joins "
-                              "them before the exit entry points)");
-    for (const std::string &S : NotOps)
-      Out.Listing.push_back(formatv(
-          "note: functions stored in globals of type 'struct {0}' are not "
-          "entry points (not in src/frontend/OpsTable.def)",
-          S));
-    for (const std::string &S : Out.Skipped)
-      Out.Listing.push_back("note: " + S);
-    Out.Listing.push_back(formatv(
-        "harness: {0} concurrent entry point(s) x {1} threads{6}, {2} kernel "
-        "object(s); constraints: init-exit {3}, rtnl {4}, irq-lock {5}, "
-        "not-concurrent pairs {7}, distinct-params {8}",
-        Concurrent.size(), Opts.Instances, Objects.size(),
-        Opts.InitExitOrder ? "on" : "off", Opts.RtnlSerialised ? "on" : "off",
-        Opts.IrqLock ? "on" : "off",
-        Opts.Dispatch ? " (dispatch: each thread calls one of them)" : "",
-        Opts.NotConcurrent.size(), Opts.DistinctParams ? "on" : "off"));
   }
 
-private:
+  /// What library mode's harness assumes of the library's callers.
+  void libraryAssumptions() {
+    if (Opts.DistinctParams)
+      Out.Assumptions.push_back(
+          "--distinct-params (not sound in general): each call of an entry "
+          "point gets its own fresh objects behind its pointer parameters, "
+          "so the parameters of two calls never alias; the pointer fields "
+          "of those objects point to the shared objects");
+    else
+      Out.Assumptions.push_back(
+          "entry-point pointer parameters point to objects the harness "
+          "allocates, one per pointee type and shared by every call "
+          "(parameters of one type may alias; objects of different types do "
+          "not overlap); void * parameters and fields point to one untyped "
+          "object");
+    Out.Assumptions.push_back(
+        "the harness's objects start zero-filled (a zeroed pthread mutex is "
+        "an unlocked one), not as the library's own functions would set "
+        "them up; their pointer fields point to the object of their type; a "
+        "lock inside an object is one lock; integer arguments are any "
+        "value; function-pointer arguments are null");
+  }
+
   ASTContext &Ctx;
   PrintingPolicy PP;
   const DriverHarnessOptions &Opts;

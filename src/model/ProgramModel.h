@@ -53,6 +53,14 @@ struct SourceLoc {
 /// front end's trampoline prefix).
 std::string threadName(const llvm::Function *F);
 
+/// An object of the entry-point harness (frontend/HarnessWriter.cpp), which
+/// allocates it at the #line file "/crace-harness/<type>" (driver mode) or
+/// "/crace-harness/library/<type>" (library mode): its name ("kernel
+/// object <struct dev>", "library object <struct counter>"), and in Type
+/// its type's name; nullopt for any other file.
+std::optional<std::string> harnessObjectName(llvm::StringRef File,
+                                             std::string *Type = nullptr);
+
 /// Whether a __crace_thread_create call starts a signal handler
 /// (models/signal.c installs handlers as threads).
 bool isSignalHandlerCreate(const llvm::CallBase &CB);

@@ -37,6 +37,16 @@ using namespace llvm;
 
 namespace crace {
 
+std::optional<std::string> harnessObjectName(StringRef File,
+                                             std::string *Type) {
+  if (!File.consume_front("/crace-harness/"))
+    return std::nullopt;
+  bool Library = File.consume_front("library/");
+  if (Type)
+    *Type = File.str();
+  return (Library ? "library object <" : "kernel object <") + File.str() + ">";
+}
+
 std::string SourceLoc::str() const {
   if (!valid())
     return File.empty() ? "<unknown>" : File;
@@ -172,10 +182,10 @@ std::string ProgramModel::describe(Loc L, uint64_t Size) const {
   case ObjKind::Heap: {
     SourceLoc SL = location(cast<Instruction>(O.Site));
     StringRef File(SL.File);
-    if (File.consume_front("/crace-harness/")) {
-      // A kernel object the driver harness passes to entry points
-      // (frontend/EntryPoints.cpp names its allocation after its type).
-      Name = "kernel object <" + File.str() + ">";
+    std::string TypeName;
+    if (auto H = harnessObjectName(File, &TypeName)) {
+      Name = *H;
+      File = TypeName;
       if (!NamedTypesBuilt) {
         NamedTypesBuilt = true;
         DebugInfoFinder Finder;

@@ -92,6 +92,10 @@ struct Result {
   std::vector<std::string> Assumptions;
   /// Why the verdict is not race-free / not more precise.
   std::vector<std::string> Reasons;
+  /// How the program was made when the input has no main of its own
+  /// (library mode's harness: "library: entry points f, g called
+  /// concurrently, ..."); printed with every verdict; empty otherwise.
+  std::string Harness;
   /// Static engines: every instruction pair that may race (one entry per
   /// pair), and whether the list is complete (no limit hit, nothing
   /// unanalysable met). The explore engine's property-driven pruning uses

@@ -217,6 +217,10 @@ void HtmlWriter::write() {
       OS << "<li>" << esc(S) << "</li>";
     OS << "</ul>\n";
   };
+  Notes("How the program was made", "harness",
+        R.Harness.empty() ? std::vector<std::string>{}
+                          : std::vector<std::string>{"checked as a " +
+                                                     R.Harness});
   Notes("Proved race-free under these assumptions", "assumptions",
         R.Assumptions);
   Notes("Not proved race-free because", "reasons", R.Reasons);

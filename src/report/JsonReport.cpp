@@ -73,6 +73,8 @@ void writeJson(const Result &R, raw_ostream &OS) {
             J.attribute("findings", int64_t(P.Findings));
           });
       });
+    if (!R.Harness.empty())
+      J.attribute("harness", R.Harness);
     J.attributeArray("assumptions", [&] {
       for (const std::string &A : R.Assumptions)
         J.value(A);

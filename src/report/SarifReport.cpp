@@ -298,6 +298,8 @@ json::Value SarifWriter::document() {
   if (!Programs.empty())
     Invocation.getObject("properties")->try_emplace("programs",
                                                     std::move(Programs));
+  if (!R.Harness.empty())
+    Invocation.getObject("properties")->try_emplace("harness", R.Harness);
   if (!Notes.empty())
     Invocation["toolExecutionNotifications"] = std::move(Notes);
   std::string Root = Cwd.empty() ? "file:///" : uriOf(Cwd) + "/";

@@ -165,6 +165,8 @@ void writeVerdict(const Result &R, raw_ostream &OS, bool Color,
     OS.resetColor();
   OS << formatv(" ({0} finding{1}, engine '{2}')\n", R.Findings.size(),
                 R.Findings.size() == 1 ? "" : "s", R.Engine);
+  if (!R.Harness.empty())
+    OS << "crace: checked as a " << R.Harness << "\n";
   if (R.Program == Verdict::RaceFree) {
     OS << "crace: proved race-free under these assumptions:\n";
     for (const std::string &A : R.Assumptions)

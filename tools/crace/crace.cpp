@@ -37,7 +37,8 @@ static cl::OptionCategory InputCat("4. Program input options");
 static cl::OptionCategory ExploreCat("5. explore engine options");
 static cl::OptionCategory KissCat("6. kiss engine options");
 static cl::OptionCategory WhoopCat("7. whoop engine options");
-static cl::OptionCategory DriverModeCat("8. Driver mode options (Linux drivers)");
+static cl::OptionCategory DriverModeCat(
+    "8. Driver and library mode options (Linux drivers, libraries)");
 static cl::OptionCategory SvCompCat("9. SV-COMP options");
 
 static cl::list<std::string> SourcesOpt(cl::Positional,
@@ -260,10 +261,17 @@ static cl::opt<bool> DriverModeOpt(
     cl::desc("The input is a Linux driver: link the kernel models, find its "
              "entry points and run each pair of them concurrently"),
     cl::cat(DriverModeCat));
+static cl::opt<bool> LibraryOpt(
+    "library",
+    cl::desc("The input is a library: run its exported functions (or the "
+             "--entry ones) concurrently from a harness; the default when no "
+             "unit defines main"),
+    cl::cat(DriverModeCat));
 static cl::list<std::string> EntryOpt(
     "entry",
-    cl::desc("Driver mode with these entry points (comma-separated) instead "
-             "of the ones found in ops structures"),
+    cl::desc("Driver (or library) mode with these entry points "
+             "(comma-separated) instead of the ones found in ops structures "
+             "(the exported functions)"),
     cl::value_desc("f,g,..."), cl::CommaSeparated, cl::cat(DriverModeCat));
 static cl::opt<bool> NoInitExitOrderOpt(
     "no-init-exit-order",
@@ -591,6 +599,7 @@ int main(int argc, const char **argv) {
                     ? std::string("auto")
                     : Engines[unsigned(EngineOpt.getValue()) - 1].Name.str();
   Opts.DriverMode.Driver = DriverModeOpt;
+  Opts.DriverMode.Library = LibraryOpt;
   Opts.DriverMode.Entries = EntryOpt;
   Opts.DriverMode.NoInitExitOrder = NoInitExitOrderOpt;
   Opts.DriverMode.NoRtnl = NoRtnlOpt;

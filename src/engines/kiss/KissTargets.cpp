@@ -54,10 +54,9 @@ std::string objectName(const ProgramModel &PM, const AbsObject &O) {
   if (O.Kind == ObjKind::Heap) {
     SourceLoc SL = PM.location(I);
     StringRef File(SL.File);
-    // A kernel object of the driver harness (frontend/EntryPoints.cpp
-    // names its allocation after its type).
-    if (File.consume_front("/crace-harness/"))
-      return "kernel object <" + File.str() + ">";
+    // An object of the entry-point harness, named after its type.
+    if (auto H = harnessObjectName(File))
+      return *H;
     if (!SL.valid())
       return "heap object allocated in " + F.getName().str() + "()";
     return "heap object allocated at " + baseName(SL.File) + ":" +

@@ -6,6 +6,7 @@ Writes OUT_DIR/compile_commands.json over the sources in SRC_DIR:
           (-fPIC, CMakeFiles/shlib_pic.dir), so lib.c is compiled twice
   make    no targets (a bear database): the same four files, once each
   twice   one program; lib.c compiled twice (static, then -fPIC)
+  lib     no program: lib.c alone, compiled twice (static, then -fPIC)
 """
 import json
 import os
@@ -29,6 +30,8 @@ elif kind == "make":
     db = [cmd(f) for f in ("lib.c", "prog_safe.c", "prog_racy.c", "prog_tool.c")]
 elif kind == "twice":
     db = [cmd("lib.c"), cmd("prog_racy.c"), cmd("lib.c", None, "-fPIC -DPIC")]
+elif kind == "lib":
+    db = [cmd("lib.c", "shlib"), cmd("lib.c", "shlib_pic", "-fPIC")]
 else:
     sys.exit("unknown kind " + kind)
 os.makedirs(out, exist_ok=True)
