@@ -721,6 +721,10 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
               {std::string(LinuxIncludeDir) + "/" + S.Name, S.Text});
       Flags.push_back("-idirafter");
       Flags.push_back(LinuxIncludeDir);
+      // READ_ONCE, WRITE_ONCE, data_race() where the driver's headers lack
+      // them (models/linux/include/crace_marked.h).
+      Flags.push_back("-include");
+      Flags.push_back(std::string(LinuxIncludeDir) + "/crace_marked.h");
     }
     std::vector<std::string> WithEntries;
     for (const std::string &File : Opts.Files) {

@@ -57,6 +57,8 @@ std::string byList(const Finding &F, const SuppressionSources &S) {
 }
 
 constexpr StringLiteral BenignMarker = "crace: benign-race";
+/// The Linux kernel's (and KCSAN's) mark of an intended race.
+constexpr StringLiteral DataRaceMarker = "data_race(";
 
 } // namespace
 
@@ -92,6 +94,10 @@ void applySuppressions(Result &R, const SuppressionSources &S,
           std::string Text = Sources.line(A->Loc.File, Line).value_or("");
           if (StringRef(Text).contains(BenignMarker))
             Why = "the benign-race comment at " + A->Loc.File + ":" +
+                  std::to_string(Line);
+          else if (Line == A->Loc.Line &&
+                   StringRef(Text).contains(DataRaceMarker))
+            Why = "data_race() at " + A->Loc.File + ":" +
                   std::to_string(Line);
         }
       }
