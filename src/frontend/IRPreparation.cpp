@@ -1,0 +1,256 @@
+//===- IRPreparation.cpp - the linked module made ready for the engines ---===//
+//
+// Moved out of Frontend.cpp (issue 15: no file over 800 lines); see
+// IRPreparation.h.
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/IRPreparation.h"
+
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Transforms/IPO/AlwaysInliner.h"
+#include "llvm/Transforms/Scalar/JumpThreading.h"
+#include "llvm/Transforms/Scalar/SROA.h"
+#include "llvm/Transforms/Scalar/SimplifyCFG.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Mem2Reg.h"
+
+using namespace llvm;
+
+namespace crace {
+
+/// Makes every function named __VERIFIER_atomic_* an atomic section.
+void instrumentAtomicFunctions(Module &M) {
+  auto *VoidFnTy = FunctionType::get(Type::getVoidTy(M.getContext()), false);
+  FunctionCallee Begin = M.getOrInsertFunction("__crace_atomic_begin", VoidFnTy);
+  FunctionCallee End = M.getOrInsertFunction("__crace_atomic_end", VoidFnTy);
+  for (Function &F : M) {
+    if (F.isDeclaration() || !F.getName().starts_with("__VERIFIER_atomic_") ||
+        F.getName() == "__VERIFIER_atomic_begin" ||
+        F.getName() == "__VERIFIER_atomic_end")
+      continue;
+    IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
+    DebugLoc Loc;
+    if (DISubprogram *SP = F.getSubprogram())
+      Loc = DILocation::get(M.getContext(), SP->getLine(), 0, SP);
+    CallInst *C = B.CreateCall(Begin);
+    C->setDebugLoc(Loc);
+    for (BasicBlock &BB : F)
+      if (auto *R = dyn_cast<ReturnInst>(BB.getTerminator())) {
+        CallInst *E = CallInst::Create(End, "", R->getIterator());
+        E->setDebugLoc(R->getDebugLoc() ? R->getDebugLoc() : Loc);
+      }
+  }
+}
+
+/// Marks model functions for inlining and lets every function be optimised.
+void prepareForCleanup(Module &M) {
+  for (Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    F.removeFnAttr(Attribute::OptimizeNone);
+    if (F.getSection() == ".crace_model_call") {
+      // Stays a call, under this section (explore recognises it).
+      F.setLinkage(GlobalValue::InternalLinkage);
+      continue;
+    }
+    if (F.getSection() == ".crace_model") {
+      F.setSection("");
+      F.removeFnAttr(Attribute::NoInline);
+      F.addFnAttr(Attribute::AlwaysInline);
+      F.setLinkage(GlobalValue::InternalLinkage);
+    }
+  }
+  // Model functions are kept alive by __attribute__((used)); drop that.
+  if (GlobalVariable *Used = M.getGlobalVariable("llvm.used")) {
+    Used->eraseFromParent();
+  }
+  if (GlobalVariable *Used = M.getGlobalVariable("llvm.compiler.used")) {
+    Used->eraseFromParent();
+  }
+}
+
+namespace {
+
+/// The analysis managers a new-pass-manager pipeline needs, registered.
+
+struct PassContext {
+  LoopAnalysisManager LAM;
+  FunctionAnalysisManager FAM;
+  CGSCCAnalysisManager CGAM;
+  ModuleAnalysisManager MAM;
+  PassBuilder PB;
+  PassContext() {
+    PB.registerModuleAnalyses(MAM);
+    PB.registerCGSCCAnalyses(CGAM);
+    PB.registerFunctionAnalyses(FAM);
+    PB.registerLoopAnalyses(LAM);
+    PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  }
+};
+
+} // namespace
+
+void runCleanupPasses(Module &M) {
+  PassContext PC;
+  ModulePassManager MPM;
+  MPM.addPass(AlwaysInlinerPass(/*InsertLifetimeIntrinsics=*/false));
+  FunctionPassManager FPM;
+  FPM.addPass(SROAPass(SROAOptions::PreserveCFG));
+  FPM.addPass(PromotePass());
+  MPM.addPass(createModuleToFunctionPassAdaptor(std::move(FPM)));
+  MPM.run(M, PC.MAM);
+  // Unused internal model functions are dead weight for every engine; so
+  // are unused internal tables of function pointers (the models' operation
+  // tables, e.g. Sun RPC's), which would keep the functions they hold.
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    SmallVector<Function *, 32> Dead;
+    for (Function &F : M) {
+      F.removeDeadConstantUsers();
+      if (F.hasInternalLinkage() && F.use_empty() &&
+          F.hasFnAttribute(Attribute::AlwaysInline))
+        Dead.push_back(&F);
+    }
+    for (Function *F : Dead)
+      F->eraseFromParent();
+    SmallVector<GlobalVariable *, 8> DeadTables;
+    for (GlobalVariable &G : M.globals()) {
+      G.removeDeadConstantUsers();
+      if (!G.hasLocalLinkage() || !G.use_empty() || !G.hasInitializer())
+        continue;
+      bool HoldsFunction = false;
+      SmallVector<const Constant *, 8> Work = {G.getInitializer()};
+      while (!Work.empty() && !HoldsFunction) {
+        const Constant *C = Work.pop_back_val();
+        if (isa<Function>(C))
+          HoldsFunction = true;
+        else
+          for (const Use &U : C->operands())
+            if (auto *K = dyn_cast<Constant>(U.get()))
+              Work.push_back(K);
+      }
+      if (HoldsFunction)
+        DeadTables.push_back(&G);
+    }
+    for (GlobalVariable *G : DeadTables)
+      G->eraseFromParent();
+    Changed = !Dead.empty() || !DeadTables.empty();
+  }
+}
+
+/// Clang lowers atomic loads and stores of pointers to integer ones
+/// (`store atomic i64 (ptrtoint p)`, `inttoptr (load atomic i64)`). They
+/// become pointer-typed again, as LLVM allows, so that the engines see a
+/// pointer stored and loaded (the bmc would otherwise lose the address's
+/// provenance where it leaves the registers as an integer).
+void typeAtomicPointerAccesses(Module &M) {
+  const DataLayout &DL = M.getDataLayout();
+  SmallVector<Instruction *, 16> Dead;
+  for (Function &F : M)
+    for (Instruction &I : instructions(F)) {
+      if (auto *S = dyn_cast<StoreInst>(&I)) {
+        auto *P2I = dyn_cast<PtrToIntInst>(S->getValueOperand());
+        if (!S->isAtomic() || !P2I ||
+            DL.getTypeSizeInBits(P2I->getType()) !=
+                DL.getTypeSizeInBits(P2I->getOperand(0)->getType()))
+          continue;
+        S->setOperand(0, P2I->getOperand(0));
+        if (P2I->use_empty())
+          Dead.push_back(P2I);
+      } else if (auto *L = dyn_cast<LoadInst>(&I)) {
+        if (!L->isAtomic() || !L->getType()->isIntegerTy() || L->use_empty())
+          continue;
+        Type *PtrTy = nullptr;
+        bool AllCasts = true;
+        for (User *U : L->users()) {
+          auto *C = dyn_cast<IntToPtrInst>(U);
+          if (!C || (PtrTy && C->getType() != PtrTy) ||
+              DL.getTypeSizeInBits(C->getType()) !=
+                  DL.getTypeSizeInBits(L->getType())) {
+            AllCasts = false;
+            break;
+          }
+          PtrTy = C->getType();
+        }
+        if (!AllCasts)
+          continue;
+        L->mutateType(PtrTy);
+        for (User *U : make_early_inc_range(L->users())) {
+          auto *C = cast<IntToPtrInst>(U);
+          C->replaceAllUsesWith(L);
+          Dead.push_back(C);
+        }
+      }
+    }
+  for (Instruction *I : Dead)
+    I->eraseFromParent();
+}
+
+/// Inlines into main the functions main calls from exactly one place that
+/// may create or join threads (module_init()/module_exit() style), so that
+/// the thread ordering facts computed on main's control flow see through
+/// them. Debug locations keep pointing at the original source lines.
+void inlineSpawnersIntoMain(Module &M) {
+  Function *Main = M.getFunction("main");
+  if (!Main || Main->isDeclaration())
+    return;
+  DenseMap<const Function *, bool> Spawns;
+  std::function<bool(const Function *)> MaySpawn = [&](const Function *F) {
+    if (auto It = Spawns.find(F); It != Spawns.end())
+      return It->second;
+    Spawns[F] = false;
+    bool R = false;
+    for (const BasicBlock &BB : *F)
+      for (const Instruction &I : BB)
+        if (auto *CB = dyn_cast<CallBase>(&I))
+          if (const Function *C = CB->getCalledFunction()) {
+            StringRef N = C->getName();
+            if (N == "__crace_thread_create" || N == "__crace_thread_join" ||
+                (!C->isDeclaration() && MaySpawn(C)))
+              R = true;
+          }
+    Spawns[F] = R;
+    return R;
+  };
+  bool Inlined = false;
+  for (unsigned Round = 0; Round < 8; ++Round) {
+    SmallVector<CallBase *, 8> Sites;
+    for (BasicBlock &BB : *Main)
+      for (Instruction &I : BB)
+        if (auto *CB = dyn_cast<CallBase>(&I))
+          if (Function *F = CB->getCalledFunction())
+            if (F != Main && !F->isDeclaration() && !F->isVarArg() &&
+                F->hasOneUse() && MaySpawn(F))
+              Sites.push_back(CB);
+    if (Sites.empty())
+      break;
+    for (CallBase *CB : Sites) {
+      Function *F = CB->getCalledFunction();
+      InlineFunctionInfo IFI;
+      if (!InlineFunction(*CB, IFI).isSuccess())
+        continue;
+      Inlined = true;
+      if (F->use_empty())
+        F->eraseFromParent();
+    }
+    Spawns.clear();
+  }
+  if (!Inlined)
+    return;
+  // Thread a branch on the inlined function's result ("if (init() != 0)
+  // goto out;") to the path that produced it, so a join after it is
+  // dominated by the create it waits for.
+  PassContext PC;
+  FunctionPassManager FPM;
+  FPM.addPass(SimplifyCFGPass());
+  FPM.addPass(JumpThreadingPass());
+  FPM.addPass(SimplifyCFGPass());
+  FPM.run(*Main, PC.FAM);
+}
+
+} // namespace crace
