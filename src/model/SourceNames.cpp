@@ -65,6 +65,20 @@ SourceLoc ProgramModel::location(const Instruction *I) const {
   }
   L.Function = I->getFunction()->getName().str();
   if (!DL) {
+    // Code without debug information: a model function that stays a call
+    // (memcmp, ...). Called from one place, that call is where its
+    // accesses happen; otherwise only the function is known.
+    const CallBase *Site = nullptr;
+    unsigned Sites = 0;
+    for (const User *U : I->getFunction()->users())
+      if (const auto *CB = dyn_cast<CallBase>(U);
+          CB && CB->getCalledOperand() == I->getFunction()) {
+        Site = CB;
+        ++Sites;
+      }
+    if (Sites == 1 && Site->getFunction() != I->getFunction() &&
+        Site->getDebugLoc())
+      return location(Site);
     L.File = L.Function + "()";
     return L;
   }
@@ -80,6 +94,14 @@ SourceLoc ProgramModel::location(const Instruction *I) const {
   L.File = Path.str().str();
   L.Line = Loc->getLine();
   L.Column = Loc->getColumn();
+  if (L.Line == 0)
+    // Line 0: instructions the optimiser merged from several lines (two
+    // branches' stores sunk into one); only the function is known, so the
+    // location is its first line.
+    if (const DISubprogram *SP = Loc->getScope()->getSubprogram()) {
+      L.Line = SP->getLine();
+      L.Column = 0;
+    }
   return L;
 }
 

@@ -142,8 +142,15 @@ json::Object SarifWriter::physical(const SourceLoc &Loc) {
 
 json::Object SarifWriter::location(const SourceLoc &Loc, std::string Message) {
   json::Object L;
-  if (!Loc.File.empty())
+  // A location without a line is code without debug information (a model
+  // function such as memcmp, called from several places): its function is
+  // a logical location, and a file is named only when it is one.
+  bool NoFile = Loc.File.empty() || Loc.File == Loc.Function + "()";
+  if (!NoFile)
     L["physicalLocation"] = physical(Loc);
+  if (!Loc.valid() && !Loc.Function.empty())
+    L["logicalLocations"] = json::Array{
+        json::Object{{"name", Loc.Function}, {"kind", "function"}}};
   L["message"] = json::Object{{"text", std::move(Message)}};
   return L;
 }
@@ -210,23 +217,29 @@ json::Object SarifWriter::result(const Finding &F) {
     break;
   }
   Text += ".";
+  // Code scanning shows a result at its first location, which needs a
+  // line: the access that has one comes first.
+  const AccessInfo *Primary = &F.First, *Related = &F.Second;
+  if (F.Category != FindingCategory::AssertionFailure && !F.First.Loc.valid() &&
+      F.Second.Loc.valid())
+    std::swap(Primary, Related);
   json::Object Res{
       {"ruleId", Rules[RI].Id},
       {"ruleIndex", int64_t(RI)},
       {"level", Rules[RI].Level},
       {"message", json::Object{{"text", Text}}},
       {"locations",
-       json::Array{location(F.First.Loc,
+       json::Array{location(Primary->Loc,
                             F.Category == FindingCategory::DataRace
-                                ? accessMessage(F.First)
-                                : "thread " + F.First.Thread)}},
+                                ? accessMessage(*Primary)
+                                : "thread " + Primary->Thread)}},
       {"partialFingerprints",
        json::Object{{"craceFinding/v1", fingerprint(F, Sources)}}}};
   if (F.Category != FindingCategory::AssertionFailure) {
-    json::Object Rel = location(F.Second.Loc,
+    json::Object Rel = location(Related->Loc,
                                 F.Category == FindingCategory::DataRace
-                                    ? accessMessage(F.Second)
-                                    : "thread " + F.Second.Thread);
+                                    ? accessMessage(*Related)
+                                    : "thread " + Related->Thread);
     Rel["id"] = 1;
     Res["relatedLocations"] = json::Array{std::move(Rel)};
   }

@@ -1,6 +1,9 @@
 //===- ModelTest.cpp - unit tests of the ProgramModel ---------------------===//
 #include "TestUtil.h"
 #include "gtest/gtest.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
 
 using namespace crace;
 using namespace crace::test;
@@ -105,4 +108,67 @@ TEST(ModelTest, CompileErrorIsAnError) {
   Compiled C = compile("int main() { return x; }");
   EXPECT_FALSE(C.PM);
   EXPECT_FALSE(C.Error.empty());
+}
+
+// An instruction the optimiser merged from several lines has line 0: it is
+// located at its function's first line, not shown without a line.
+TEST(ModelTest, LineZeroIsLocatedAtItsFunction) {
+  Compiled C = compile(R"(
+    int g;
+    void set(int c) {
+      if (c)
+        g = 1;
+    }
+    int main(void) { set(0); return 0; }
+  )");
+  ASSERT_TRUE(C.PM) << C.Error;
+  llvm::StoreInst *Store = nullptr;
+  for (llvm::Function &F : *C.M)
+    for (llvm::Instruction &I : llvm::instructions(F))
+      if (auto *S = llvm::dyn_cast<llvm::StoreInst>(&I))
+        if (S->getPointerOperand()->getName() == "g" && S->getDebugLoc())
+          Store = S;
+  ASSERT_TRUE(Store);
+  SourceLoc Before = C.PM->location(Store);
+  EXPECT_EQ(Before.Line, 5u);
+  const llvm::DILocation *L = Store->getDebugLoc().get();
+  Store->setDebugLoc(llvm::DILocation::get(C.M->getContext(), 0, 0,
+                                           L->getScope(), L->getInlinedAt()));
+  SourceLoc After = C.PM->location(Store);
+  EXPECT_TRUE(After.valid());
+  EXPECT_EQ(After.Line, L->getScope()->getSubprogram()->getLine());
+  EXPECT_EQ(After.Function, Before.Function);
+}
+
+// Code without debug information (a model function that stays a call,
+// memcmp) is located at its call when it has one, else at no line.
+TEST(ModelTest, ModelCallIsLocatedAtItsOnlyCall) {
+  const char *Code = R"(
+    #include <string.h>
+    char buf[8];
+    int main(void) {
+      int r = memcmp(buf, "abc", 3);
+    #ifdef TWICE
+      r += memcmp(buf, "xyz", 3);
+    #endif
+      return r;
+    }
+  )";
+  for (bool Twice : {false, true}) {
+    Compiled C = compile(Code, Twice ? std::vector<std::string>{"-DTWICE"}
+                                     : std::vector<std::string>{});
+    ASSERT_TRUE(C.PM) << C.Error;
+    llvm::Function *F = C.M->getFunction("memcmp");
+    ASSERT_TRUE(F && !F->isDeclaration());
+    const llvm::Instruction &First = *llvm::inst_begin(*F);
+    ASSERT_FALSE(First.getDebugLoc());
+    SourceLoc L = C.PM->location(&First);
+    if (Twice) {
+      EXPECT_FALSE(L.valid());
+      EXPECT_EQ(L.File, "memcmp()");
+    } else {
+      EXPECT_EQ(L.Line, 5u);
+      EXPECT_EQ(L.Function, "main");
+    }
+  }
 }
