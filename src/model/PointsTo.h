@@ -19,6 +19,7 @@
 #include <atomic>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <unordered_map>
@@ -36,6 +37,11 @@ class Type;
 } // namespace llvm
 
 namespace crace {
+
+/// T is a pointer, or an aggregate with one, or (with IntBits) an integer
+/// of at least IntBits bits, or an aggregate with one.
+bool holdsPointer(llvm::Type *T,
+                  std::optional<unsigned> IntBits = std::nullopt);
 
 enum class ObjKind { Unknown, Global, ThreadLocal, Stack, Heap, Function };
 
