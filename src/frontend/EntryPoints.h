@@ -41,6 +41,10 @@ struct DriverHarnessOptions {
   /// external linkage defined in an input file, unless --entry names
   /// them); no Linux models, headers or kernel-specific entry points.
   bool Library = false;
+  /// Library mode: this unit's number (set by the front end per unit); its
+  /// harness defines __crace_library_start_<N>/__crace_library_join_<N>,
+  /// which the main the front end writes calls for every unit.
+  unsigned LibraryUnit = 0;
   /// --entry: these functions are the (ordinary) entry points instead of the
   /// ones found in ops structures; init/exit are still found.
   std::vector<std::string> Entries;

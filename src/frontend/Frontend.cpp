@@ -34,6 +34,8 @@
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/IPO/AlwaysInliner.h"
 #include "llvm/Transforms/Scalar/SROA.h"
@@ -389,13 +391,13 @@ constexpr unsigned ClangStackBytes = 512u << 20;
 /// Compiles File with its command in Db and Flags appended; the module goes
 /// to Units. False when clang failed (it printed the diagnostics); an
 /// error when clang crashed or the database has several commands for the
-/// file. HarnessFile is compiled as HarnessPath (a mapped file that
-/// includes it).
+/// file. A file in Harnesses is compiled as its harness (a mapped file
+/// that includes it).
 Expected<bool>
 runClang(const std::string &File, const clang::tooling::CompilationDatabase &Db,
          const std::vector<std::string> &Flags,
          const std::vector<std::pair<std::string, std::string>> &Mapped,
-         const std::string &HarnessFile, const std::string &HarnessPath,
+         const std::map<std::string, std::string> &Harnesses,
          bool ShowWarnings, clang::DiagnosticConsumer &Quiet, LLVMContext &Ctx,
          std::vector<std::unique_ptr<Module>> &Units) {
   clang::tooling::ClangTool Tool(Db, {File});
@@ -407,9 +409,9 @@ runClang(const std::string &File, const clang::tooling::CompilationDatabase &Db,
       Flags, clang::tooling::ArgumentInsertPosition::END));
   for (const auto &[Path, Text] : Mapped)
     Tool.mapVirtualFile(Path, Text);
-  if (File == HarnessFile) {
+  if (auto H = Harnesses.find(File); H != Harnesses.end()) {
     // Compile the harness, which includes the driver, in its place.
-    std::string Abs = absolutePath(File), Virtual = HarnessPath;
+    std::string Abs = absolutePath(File), Virtual = H->second;
     Tool.appendArgumentsAdjuster(
         [Abs, File, Virtual](const clang::tooling::CommandLineArguments &Args,
                              StringRef) {
@@ -445,6 +447,55 @@ runClang(const std::string &File, const clang::tooling::CompilationDatabase &Db,
 }
 
 /// The flags crace adds to every compile command.
+/// Library mode: adds one unit's harness H to All (entry points, listing,
+/// reasons; assumptions once each) and its text to Texts.
+void mergeHarness(DriverHarness &All, DriverHarness H,
+                  std::vector<std::pair<std::string, std::string>> &Texts,
+                  const std::string &File) {
+  Texts.push_back({File, std::move(H.Text)});
+  All.Entries.insert(All.Entries.end(), H.Entries.begin(), H.Entries.end());
+  All.Skipped.insert(All.Skipped.end(), H.Skipped.begin(), H.Skipped.end());
+  All.Reasons.insert(All.Reasons.end(), H.Reasons.begin(), H.Reasons.end());
+  All.Listing.insert(All.Listing.end(), H.Listing.begin(), H.Listing.end());
+  for (std::string &A : H.Assumptions)
+    if (!llvm::is_contained(All.Assumptions, A))
+      All.Assumptions.push_back(std::move(A));
+}
+
+/// Library mode: what the harness of all units together runs.
+std::string libraryHarnessAssumption(const DriverHarness &H,
+                                     const DriverHarnessOptions &Opts) {
+  std::string Names;
+  for (const EntryPoint &E : H.Entries)
+    Names += (Names.empty() ? "" : ", ") + E.Function;
+  if (Opts.Dispatch)
+    return formatv("library harness (dispatch): per unit, {1} threads each "
+                   "call one of its entry points, chosen "
+                   "nondeterministically; the entry points are {0} (every "
+                   "pair, and every entry point with itself, is checked); "
+                   "nothing else calls into the library",
+                   Names, Opts.Instances);
+  return formatv("library harness: the entry points {0} run concurrently, "
+                 "{1} instances each (every pair, and every entry point with "
+                 "itself, is checked); nothing else calls into the library",
+                 Names, Opts.Instances);
+}
+
+/// Library mode: the main that starts every unit's harness threads, then
+/// joins them (HarnessWriter.cpp writes __crace_library_start/join_N).
+std::string libraryMain(const std::vector<unsigned> &Units) {
+  std::string Decls, Starts, Joins;
+  for (unsigned N : Units) {
+    Decls += formatv("void __crace_library_start_{0}(void);\n"
+                     "void __crace_library_join_{0}(void);\n",
+                     N);
+    Starts += formatv("  __crace_library_start_{0}();\n", N);
+    Joins += formatv("  __crace_library_join_{0}();\n", N);
+  }
+  return "#line 1 \"/crace-harness/harness.c\"\n" + Decls +
+         "int main(void) {\n" + Starts + Joins + "  return 0;\n}\n";
+}
+
 std::vector<std::string> craceFlags(const FrontendOptions &Opts) {
   std::vector<std::string> Flags = commonFlags(Opts.ShowWarnings);
   Flags.push_back("-g");
@@ -481,7 +532,9 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
 
   // Driver mode: the Linux model headers, entry points and the harness.
   std::vector<std::pair<std::string, std::string>> Mapped;
-  std::string HarnessFile, HarnessPath;
+  // File -> the harness compiled in its place: one in driver mode, one per
+  // unit with entry points in library mode.
+  std::map<std::string, std::string> Harnesses;
   DriverHarness Harness;
   bool NoEntryPoints = false;
   std::set<std::string> Inputs;
@@ -503,9 +556,13 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
       Flags.push_back(std::string(LinuxIncludeDir) + "/crace_marked.h");
     }
     std::vector<std::string> WithEntries;
-    for (const std::string &File : Opts.Files) {
-      auto H = buildDriverHarness(File, *Opts.Database, Flags, Mapped,
-                                  Opts.Driver);
+    std::vector<std::pair<std::string, std::string>> UnitTexts;
+    std::vector<unsigned> UnitNumbers;
+    for (size_t FI = 0; FI < Opts.Files.size(); ++FI) {
+      const std::string &File = Opts.Files[FI];
+      DriverHarnessOptions HO = Opts.Driver;
+      HO.LibraryUnit = FI;
+      auto H = buildDriverHarness(File, *Opts.Database, Flags, Mapped, HO);
       if (!H) {
         // The compile below prints clang's diagnostics.
         consumeError(H.takeError());
@@ -514,20 +571,27 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
       if (H->Entries.empty())
         continue;
       WithEntries.push_back(File);
-      if (WithEntries.size() == 1) {
+      if (Library) {
+        // Every unit's harness: its own threads, objects shared by type.
+        mergeHarness(Harness, std::move(*H), UnitTexts, File);
+        UnitNumbers.push_back(FI);
+      } else if (WithEntries.size() == 1) {
+        UnitTexts.push_back({File, H->Text});
         Harness = std::move(*H);
-        HarnessFile = File;
       }
     }
-    if (WithEntries.size() > 1)
+    if (WithEntries.size() > 1 && !Library)
       return createStringError(
           inconvertibleErrorCode(),
           std::string(Mode) +
               ": entry points were found in more than one translation unit "
               "('" + WithEntries[0] + "' and '" + WithEntries[1] +
-              "'); crace builds the harness in one unit" +
-              (Library ? ": name the functions of one unit with --entry=f,g"
-                       : ""));
+              "'); crace builds the harness in one unit");
+    if (Library && !UnitTexts.empty()) {
+      Harness.Assumptions.insert(Harness.Assumptions.begin(),
+                                 libraryHarnessAssumption(Harness, Opts.Driver));
+      UnitTexts.front().second += libraryMain(UnitNumbers);
+    }
     NoEntryPoints = WithEntries.empty();
     auto IsEntry = [&](const std::string &Name) {
       for (const EntryPoint &E : Harness.Entries)
@@ -550,11 +614,11 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
                   (Library ? "the library" : "the driver") +
                   " (see --list-entry-points)");
       }
-    if (!HarnessFile.empty()) {
-      HarnessPath = absolutePath(HarnessFile) + ".crace-harness.c";
-      std::string Text = "#include \"" + absolutePath(HarnessFile) + "\"\n";
-      Text += Harness.Text;
-      Mapped.push_back({HarnessPath, Text});
+    for (const auto &[File, Body] : UnitTexts) {
+      std::string Path = absolutePath(File) + ".crace-harness.c";
+      Mapped.push_back(
+          {Path, "#include \"" + absolutePath(File) + "\"\n" + Body});
+      Harnesses[File] = Path;
     }
   }
 
@@ -574,8 +638,8 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
         continue;
       }
     }
-    auto Ok = runClang(File, *Opts.Database, Flags, Mapped, HarnessFile,
-                       HarnessPath, Opts.ShowWarnings, Quiet, Ctx, Units);
+    auto Ok = runClang(File, *Opts.Database, Flags, Mapped, Harnesses,
+                       Opts.ShowWarnings, Quiet, Ctx, Units);
     if (!Ok)
       return Ok.takeError();
     Failed |= !*Ok;
@@ -694,7 +758,7 @@ compileUnit(const clang::tooling::CompileCommand &Command,
   DiagOpts->ShowColors = llvm::sys::Process::StandardErrHasColors();
   ErrorsOnlyPrinter Quiet(DiagOpts.get());
   std::vector<std::unique_ptr<Module>> Units;
-  auto Ok = runClang(Command.Filename, Db, craceFlags(Opts), {}, "", "",
+  auto Ok = runClang(Command.Filename, Db, craceFlags(Opts), {}, {},
                      Opts.ShowWarnings, Quiet, Ctx, Units);
   if (!Ok)
     return Ok.takeError();

@@ -14,6 +14,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include <algorithm>
 #include <deque>
@@ -138,10 +139,17 @@ public:
     ObjectSizes.push_back(Sized ? "sizeof(" + TN + ") + 4096"
                                 : std::string("4096"));
     Decls += formatv("static void *__crace_obj_{0};\n", I);
+    std::string Make = formatv("__crace_harness_object({0})", ObjectSizes[I]);
+    if (Opts.Library && !TN.empty()) {
+      // One object per type for every unit of the library: a weak global
+      // named after the type, made by the first unit that needs it.
+      std::string Shared = "__crace_lobj_" + mangle(TN);
+      Decls += "__attribute__((weak)) void *" + Shared + ";\n";
+      Make = formatv("({0} ? {0} : ({0} = {1}))", Shared, Make);
+    }
     Alloc += formatv("#line {0} \"/crace-harness/{4}{1}\"\n"
-                     "  __crace_obj_{3} = __crace_harness_object({2});\n",
-                     I + 1, Label, ObjectSizes[I], I,
-                     Opts.Library ? "library/" : "");
+                     "  __crace_obj_{3} = {2};\n",
+                     I + 1, Label, Make, I, Opts.Library ? "library/" : "");
     Pending.push_back(I);
     return I;
   }
@@ -342,6 +350,14 @@ public:
     });
     std::vector<std::string> Inits, Exits, Rtnl, All;
     std::string Threads, Creates, Joins, InitCalls, ExitCalls;
+    // A thread handle's declaration: a local of main in driver mode; in
+    // library mode a static of the unit, for its start and join functions.
+    auto handle = [&](const std::string &Decl) {
+      if (Opts.Library)
+        HandleDecls += "static " + Decl;
+      else
+        Creates += "  " + Decl;
+    };
     std::vector<std::string> Cases(Opts.Instances);
     unsigned K = 0;
     const unsigned N = Opts.Instances;
@@ -352,13 +368,14 @@ public:
     std::string PairLocks;
     for (unsigned P = 0; P < Opts.NotConcurrent.size(); ++P) {
       if (Opts.NotConcurrent[P].first == Opts.NotConcurrent[P].second) {
-        PairLocks += formatv("static int __crace_not_concurrent_{0};\n", P);
+        PairLocks += formatv("{1} __crace_not_concurrent_{0};\n", P,
+                             sharedInt());
         continue;
       }
       for (unsigned I = 0; I < N; ++I)
         for (unsigned J = 0; J < N; ++J)
-          PairLocks +=
-              formatv("static int __crace_not_concurrent_{0}_{1}_{2};\n", P, I, J);
+          PairLocks += formatv("{3} __crace_not_concurrent_{0}_{1}_{2};\n",
+                               P, I, J, sharedInt());
     }
     for (const Found *F : Order) {
       std::string Name = F->FD->getNameAsString();
@@ -439,8 +456,8 @@ public:
               "static void *__crace_instance_{0}_{1}(void *__crace_unused) {{\n"
               "{2}  return 0;\n}\n",
               I, Name, Body(I));
-          Creates += formatv("  unsigned long __crace_h{0}_{1};\n"
-                             "  __crace_thread_create(&__crace_h{0}_{1}, "
+          handle(formatv("unsigned long __crace_h{0}_{1};\n", K, I));
+          Creates += formatv("  __crace_thread_create(&__crace_h{0}_{1}, "
                              "__crace_instance_{1}_{2}, 0);\n",
                              K, I, Name);
           Joins += formatv("  __crace_thread_join(__crace_h{0}_{1}, 0);\n", K, I);
@@ -451,8 +468,8 @@ public:
       Threads += formatv("static void *__crace_entry_{0}(void *__crace_unused) {{\n"
                          "{1}  return 0;\n}\n",
                          Name, Body(0));
+      handle(formatv("unsigned long __crace_h{0}[{1}];\n", K, Opts.Instances));
       Creates += formatv(
-          "  unsigned long __crace_h{0}[{1}];\n"
           "  for (__crace_i = 0; __crace_i < {1}; __crace_i++)\n"
           "    __crace_thread_create(&__crace_h{0}[__crace_i], "
           "__crace_entry_{2}, 0);\n",
@@ -471,8 +488,8 @@ public:
                            "  switch ((unsigned)__crace_nondet_int() % {1}u) {{\n"
                            "{2}  }\n  return 0;\n}\n",
                            I, K, Cases[I]);
-        Creates += formatv("  unsigned long __crace_h_{0};\n"
-                           "  __crace_thread_create(&__crace_h_{0}, "
+        handle(formatv("unsigned long __crace_h_{0};\n", I));
+        Creates += formatv("  __crace_thread_create(&__crace_h_{0}, "
                            "__crace_dispatch_{0}, 0);\n",
                            I);
         Joins += formatv("  __crace_thread_join(__crace_h_{0}, 0);\n", I);
@@ -508,9 +525,17 @@ public:
                    S);
     T += Decls;
     T += PairLocks;
+    T += HandleDecls;
     T += WireFns;
     T += Threads;
-    T += "int main(void) {\n  int __crace_i;\n";
+    if (Opts.Library)
+      // main (written by the front end once every unit is known) calls
+      // every unit's start, then every unit's join.
+      T += formatv("void __crace_library_start_{0}(void) {{\n"
+                   "  int __crace_i;\n",
+                   Opts.LibraryUnit);
+    else
+      T += "int main(void) {\n  int __crace_i;\n";
     T += Alloc;
     T += "#line 1 \"/crace-harness/harness.c\"\n";
     T += Wire;
@@ -523,9 +548,13 @@ public:
       T += formatv("  __crace_registered_{0} = __crace_linux_registered_{0};\n", S);
     T += WireLate;
     T += Creates;
+    if (Opts.Library)
+      T += formatv("}\nvoid __crace_library_join_{0}(void) {{\n"
+                   "  int __crace_i;\n",
+                   Opts.LibraryUnit);
     T += Joins;
     T += ExitCalls;
-    T += "  return 0;\n}\n";
+    T += Opts.Library ? "  (void)__crace_i;\n}\n" : "  return 0;\n}\n";
 
     auto Join = [](const std::vector<std::string> &V) {
       std::string S;
@@ -539,7 +568,10 @@ public:
           std::find(Exits.begin(), Exits.end(), N) == Exits.end())
         Concurrent.push_back(N);
     const char *What = Opts.Library ? "library" : "driver";
-    if (Opts.Dispatch)
+    // Library mode: the front end writes this line once for all units.
+    if (Opts.Library)
+      ;
+    else if (Opts.Dispatch)
       Out.Assumptions.push_back(formatv(
           "{2} harness (dispatch): {1} threads each call one of the entry "
           "points {0}, chosen nondeterministically (every pair, and every "
@@ -611,6 +643,27 @@ public:
   }
 
 private:
+  /// The type of a harness lock: private to the unit in driver mode, one
+  /// for every unit of a library.
+  const char *sharedInt() const {
+    return Opts.Library ? "__attribute__((weak)) int" : "static int";
+  }
+
+  /// TN as part of a C identifier: letters and digits kept, '_' doubled,
+  /// any other character as _XX (its hex code), so names stay distinct.
+  static std::string mangle(StringRef TN) {
+    std::string S;
+    for (char C : TN) {
+      if (llvm::isAlnum(C))
+        S += C;
+      else if (C == '_')
+        S += "__";
+      else
+        S += formatv("_{0:x-2}", unsigned((unsigned char)C)).str();
+    }
+    return S;
+  }
+
   /// What driver mode's harness assumes of the kernel.
   void driverAssumptions() {
     if (Opts.DistinctParams)
@@ -686,7 +739,7 @@ private:
   std::vector<std::string> ObjectSizes;
   std::set<unsigned> WireFunctions;
   std::set<std::string> UsedSlots;
-  std::string Decls, Alloc, Wire, WireLate, WireFns;
+  std::string Decls, Alloc, Wire, WireLate, WireFns, HandleDecls;
   unsigned Stmts = 0;
   bool Truncated = false;
 };
