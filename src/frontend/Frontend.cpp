@@ -481,19 +481,22 @@ std::string libraryHarnessAssumption(const DriverHarness &H,
                  Names, Opts.Instances);
 }
 
-/// Library mode: the main that starts every unit's harness threads, then
-/// joins them (HarnessWriter.cpp writes __crace_library_start/join_N).
+/// Library mode: the main that makes and wires every unit's objects,
+/// starts every unit's harness threads, then joins them
+/// (HarnessWriter.cpp writes __crace_library_setup/start/join_N). Objects
+/// are shared by the units, so no setup may run once a thread exists.
 std::string libraryMain(const std::vector<unsigned> &Units) {
-  std::string Decls, Starts, Joins;
+  std::string Decls, Setups, Starts, Joins;
   for (unsigned N : Units) {
-    Decls += formatv("void __crace_library_start_{0}(void);\n"
-                     "void __crace_library_join_{0}(void);\n",
-                     N);
+    for (const char *Phase : {"setup", "start", "join"})
+      Decls += formatv("void __crace_library_{0}_{1}(void);\n", Phase, N);
+    Setups += formatv("  __crace_library_setup_{0}();\n", N);
     Starts += formatv("  __crace_library_start_{0}();\n", N);
     Joins += formatv("  __crace_library_join_{0}();\n", N);
   }
   return "#line 1 \"/crace-harness/harness.c\"\n" + Decls +
-         "int main(void) {\n" + Starts + Joins + "  return 0;\n}\n";
+         "int main(void) {\n" + Setups + Starts + Joins +
+         "  return 0;\n}\n";
 }
 
 std::vector<std::string> craceFlags(const FrontendOptions &Opts) {

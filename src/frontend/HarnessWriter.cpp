@@ -530,9 +530,9 @@ public:
     T += Threads;
     if (Opts.Library)
       // main (written by the front end once every unit is known) calls
-      // every unit's start, then every unit's join.
-      T += formatv("void __crace_library_start_{0}(void) {{\n"
-                   "  int __crace_i;\n",
+      // every unit's setup, then every unit's start, then every join: the
+      // shared objects are made and wired before any thread exists.
+      T += formatv("void __crace_library_setup_{0}(void) {{\n",
                    Opts.LibraryUnit);
     else
       T += "int main(void) {\n  int __crace_i;\n";
@@ -547,6 +547,10 @@ public:
     for (const std::string &S : UsedSlots)
       T += formatv("  __crace_registered_{0} = __crace_linux_registered_{0};\n", S);
     T += WireLate;
+    if (Opts.Library)
+      T += formatv("}\nvoid __crace_library_start_{0}(void) {{\n"
+                   "  int __crace_i;\n",
+                   Opts.LibraryUnit);
     T += Creates;
     if (Opts.Library)
       T += formatv("}\nvoid __crace_library_join_{0}(void) {{\n"

@@ -1,0 +1,7 @@
+struct t {
+  int y;
+};
+struct s {
+  int x;
+  struct t *next;
+};
