@@ -86,6 +86,17 @@ std::string threadName(const Function *F) {
   // Trampolines that run thread-specific data destructors at the routine's
   // end (frontend/ProgramStart.cpp) are named after the routine.
   N.consume_front("__crace_thread_");
+  // The threads of driver and library mode's harness
+  // (frontend/HarnessWriter.cpp).
+  if (N.consume_front("__crace_entry_"))
+    return ("entry point " + N).str();
+  if (N.consume_front("__crace_instance_")) {
+    // __crace_instance_<i>_<f>: instance i of entry point f.
+    auto [I, Fn] = N.split('_');
+    return ("entry point " + Fn + " (instance " + I + ")").str();
+  }
+  if (N.consume_front("__crace_dispatch_"))
+    return ("harness dispatcher " + N).str();
   return N.str();
 }
 
@@ -133,15 +144,6 @@ void ProgramModel::findThreads() {
           T.SignalHandler = isSignalHandlerCreate(*CB);
           if (T.SignalHandler)
             T.Name = "signal handler " + T.Name;
-          // Driver harness threads (frontend/EntryPoints.cpp).
-          else if (StringRef(T.Name).starts_with("__crace_entry_"))
-            T.Name = "entry point " + T.Name.substr(14);
-          else if (StringRef(T.Name).starts_with("__crace_instance_")) {
-            // __crace_instance_<i>_<f>: instance i of entry point f.
-            auto [I, Fn] = StringRef(T.Name).substr(17).split('_');
-            T.Name = ("entry point " + Fn + " (instance " + I + ")").str();
-          } else if (StringRef(T.Name).starts_with("__crace_dispatch_"))
-            T.Name = "harness dispatcher " + T.Name.substr(17);
           Threads.push_back(T);
           Visit(Fn);
         }
