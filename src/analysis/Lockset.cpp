@@ -1,11 +1,11 @@
 //===- Lockset.cpp - the must-lockset analysis and its candidate pairs ----===//
 #include "analysis/Lockset.h"
 
-#include "llvm/IR/InstIterator.h"
 #include "analysis/MHP.h"
 #include "analysis/OwnFrames.h"
 #include "model/LockTable.h"
 #include "model/ProgramModel.h"
+#include "llvm/IR/InstIterator.h"
 
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/IR/CFG.h"
@@ -423,7 +423,8 @@ struct Located {
 
 bool overlaps(const Located &A, uint64_t SizeA, const Located &B,
               uint64_t SizeB) {
-  if (A.Where.Obj == PointsTo::UnknownObj || B.Where.Obj == PointsTo::UnknownObj)
+  if (A.Where.Obj == PointsTo::UnknownObj ||
+      B.Where.Obj == PointsTo::UnknownObj)
     return true;
   if (A.Where.Obj != B.Where.Obj)
     return false;
@@ -466,10 +467,9 @@ Result analyseLocksets(const ProgramModel &PM,
                              X.MainPos ? Pos.lookup(X.MainPos) : 0u,
                              unsigned(X.Access.Kind), X.Locks.Held);
     };
-    std::stable_sort(Recs.begin(), Recs.end(),
-                     [&](const Record &X, const Record &Y) {
-                       return Key(X) < Key(Y);
-                     });
+    std::stable_sort(
+        Recs.begin(), Recs.end(),
+        [&](const Record &X, const Record &Y) { return Key(X) < Key(Y); });
   }
 
   // Index records by the shared objects they may touch.
@@ -532,7 +532,8 @@ Result analyseLocksets(const ProgramModel &PM,
   auto Check = [&](const Located &X, const Located &Y) {
     const Record &RX = Recs[X.Rec], &RY = Recs[Y.Rec];
     ++Pairs;
-    if (RX.Access.Kind == AccessKind::Read && RY.Access.Kind == AccessKind::Read)
+    if (RX.Access.Kind == AccessKind::Read &&
+        RY.Access.Kind == AccessKind::Read)
       return;
     if (RX.Access.Atomic && RY.Access.Atomic)
       return;
@@ -546,7 +547,8 @@ Result analyseLocksets(const ProgramModel &PM,
       ++OwnFrameCopies;
       return;
     }
-    if (!mayHappenInParallel(PM, {RX.Thread, RX.MainPos}, {RY.Thread, RY.MainPos}))
+    if (!mayHappenInParallel(PM, {RX.Thread, RX.MainPos},
+                             {RY.Thread, RY.MainPos}))
       return;
     // One finding per pair of instructions and threads; the first abstract
     // location found names the variable. Cheap key first: building the
@@ -598,8 +600,8 @@ Result analyseLocksets(const ProgramModel &PM,
       Check(Anywhere[I], Anywhere[J]);
   bool Stopped = Found.size() >= MaxCollected;
   R.CandidatePairs = std::move(ReportedOrder);
-  R.CandidatesComplete = !Stopped && PM.unsoundness().empty() &&
-                         !(Cancelled && Cancelled->load());
+  R.CandidatesComplete =
+      !Stopped && PM.unsoundness().empty() && !(Cancelled && Cancelled->load());
 
   bool Stop = Cancelled && Cancelled->load();
   if (Stop) {

@@ -1,4 +1,5 @@
-//===- OwnFrames.cpp - pointers that reach only the running thread's stack -===//
+//===- OwnFrames.cpp - pointers that reach only the running thread's stack
+//-===//
 #include "analysis/OwnFrames.h"
 #include "model/ProgramModel.h"
 #include "model/SyncAPI.h"
@@ -122,12 +123,11 @@ OwnFrames::OwnFrames(const ProgramModel &PM) {
           Mark(GEP);
         continue;
       }
-      if (isa<CastInst>(Usr) ||
-          isa<PHINode>(Usr) || isa<SelectInst>(Usr) || isa<FreezeInst>(Usr) ||
-          isa<BinaryOperator>(Usr) || isa<UnaryOperator>(Usr) ||
-          isa<ExtractValueInst>(Usr) || isa<InsertValueInst>(Usr) ||
-          isa<ExtractElementInst>(Usr) || isa<InsertElementInst>(Usr) ||
-          isa<ShuffleVectorInst>(Usr))
+      if (isa<CastInst>(Usr) || isa<PHINode>(Usr) || isa<SelectInst>(Usr) ||
+          isa<FreezeInst>(Usr) || isa<BinaryOperator>(Usr) ||
+          isa<UnaryOperator>(Usr) || isa<ExtractValueInst>(Usr) ||
+          isa<InsertValueInst>(Usr) || isa<ExtractElementInst>(Usr) ||
+          isa<InsertElementInst>(Usr) || isa<ShuffleVectorInst>(Usr))
         Mark(Usr);
     }
   }

@@ -39,9 +39,12 @@ namespace crace::bmc {
 
 StringRef statusName(Status S) {
   switch (S) {
-  case Status::Safe: return "safe";
-  case Status::Unsafe: return "unsafe";
-  case Status::Unknown: return "unknown";
+  case Status::Safe:
+    return "safe";
+  case Status::Unsafe:
+    return "unsafe";
+  case Status::Unknown:
+    return "unknown";
   }
   return "unknown";
 }
@@ -98,8 +101,8 @@ struct Checker::Impl {
     auto It = ToOrig.find(V);
     return It == ToOrig.end() ? nullptr : cast<T>(It->second);
   }
-  std::vector<const CallBase *> origStack(
-      const std::vector<const CallBase *> &S) const {
+  std::vector<const CallBase *>
+  origStack(const std::vector<const CallBase *> &S) const {
     std::vector<const CallBase *> R;
     for (const CallBase *C : S)
       if (const CallBase *O = orig(C))
@@ -241,9 +244,8 @@ Checker::~Checker() {
   deleteInBackground(std::move(Ctx));
 }
 
-Expected<std::unique_ptr<Checker>> Checker::create(const Module &M,
-                                                   StringRef Entry,
-                                                   Options Opts) {
+Expected<std::unique_ptr<Checker>>
+Checker::create(const Module &M, StringRef Entry, Options Opts) {
   const Function *EF = M.getFunction(Entry);
   if (!EF || EF->isDeclaration())
     return createStringError(inconvertibleErrorCode(),
@@ -400,7 +402,8 @@ Result Checker::check(const FailureSiteFilter &Filter) {
     std::vector<std::string> Why;
     z3::check_result Q = I.solve(Blocked, [&](z3::model &Mdl) {
       for (const Event &Ev : I.E->Events)
-        if (Ev.Kind != EventKind::Failure && Mdl.eval(Ev.Guard, true).is_true() &&
+        if (Ev.Kind != EventKind::Failure &&
+            Mdl.eval(Ev.Guard, true).is_true() &&
             std::find(Why.begin(), Why.end(), Ev.Reason) == Why.end() &&
             Why.size() < 5)
           Why.push_back(Ev.Reason);

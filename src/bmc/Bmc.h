@@ -74,9 +74,9 @@ struct Options {
   /// __VERIFIER_error, __crace_error, __assert_fail, __assert,
   /// __assert_perror_fail).
   std::set<std::string> FailureFunctions = {
-      "reach_error",   "__assert_fail",        "__crace_bmc_fail",
-      "__VERIFIER_error", "__crace_error",     "__crace_assert",
-      "__assert",      "__assert_perror_fail"};
+      "reach_error",      "__assert_fail",       "__crace_bmc_fail",
+      "__VERIFIER_error", "__crace_error",       "__crace_assert",
+      "__assert",         "__assert_perror_fail"};
   /// Extra nondet functions besides `__VERIFIER_nondet_*` and
   /// `__crace_nondet_*`: their result is a fresh symbolic value.
   std::function<bool(llvm::StringRef)> IsNondet;
@@ -122,7 +122,7 @@ struct Counterexample {
   const llvm::CallBase *FailureCall = nullptr;
   std::string FailureLocation;
   std::vector<const llvm::CallBase *> FailureStack;
-  std::vector<TraceStep> Steps; ///< blocks in execution order
+  std::vector<TraceStep> Steps;    ///< blocks in execution order
   std::vector<NondetValue> Inputs; ///< nondet values in execution order
 };
 

@@ -7,10 +7,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "bmc/Encoder.h"
+#include "model/SyncAPI.h"
 #include "smt/WorkBudget.h"
 #include "smt/WorkMeter.h"
 #include "smt/Z3Ops.h"
-#include "model/SyncAPI.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/PostOrderIterator.h"
@@ -44,8 +44,8 @@ Encoder::Encoder(z3::context &Z, z3::solver &S, const Module &M,
       OffBits(PtrBits - ObjBits), ObjSort(Z.bv_sort(ObjBits)),
       OffSort(Z.bv_sort(OffBits)), ByteSort(Z.bv_sort(8)),
       SizeFn(Z.function("objsize", ObjSort, OffSort)),
-      HeapFn(Z.function("isheap", ObjSort, Z.bool_sort())), Mem0(Z),
-      Alive0(Z) {}
+      HeapFn(Z.function("isheap", ObjSort, Z.bool_sort())), Mem0(Z), Alive0(Z) {
+}
 
 Encoder::~Encoder() = default;
 
@@ -86,9 +86,10 @@ z3::expr Encoder::toBool(const z3::expr &E) {
     return Z.bool_val(!Small || V != 0);
   }
   // ite(c, 1, 0) is how fromBool built it.
-  if (E.is_app() && E.decl().decl_kind() == Z3_OP_ITE && E.arg(1).is_numeral() &&
-      E.arg(2).is_numeral() && E.get_sort().bv_size() == 1 &&
-      E.arg(1).get_numeral_uint64() == 1 && E.arg(2).get_numeral_uint64() == 0)
+  if (E.is_app() && E.decl().decl_kind() == Z3_OP_ITE &&
+      E.arg(1).is_numeral() && E.arg(2).is_numeral() &&
+      E.get_sort().bv_size() == 1 && E.arg(1).get_numeral_uint64() == 1 &&
+      E.arg(2).get_numeral_uint64() == 0)
     return E.arg(0);
   return E != Z.bv_val(0, E.get_sort().bv_size());
 }
@@ -203,11 +204,10 @@ Encoder::Frame::~Frame() {
   Pending.clear();
   Back.clear();
   // Highest id first in Keep, so that popping frees the lowest first.
-  std::stable_sort(Keep.begin(), Keep.end(),
-                   [](const z3::expr &A, const z3::expr &B) {
-                     return Z3_get_ast_id(A.ctx(), A) >
-                            Z3_get_ast_id(B.ctx(), B);
-                   });
+  std::stable_sort(
+      Keep.begin(), Keep.end(), [](const z3::expr &A, const z3::expr &B) {
+        return Z3_get_ast_id(A.ctx(), A) > Z3_get_ast_id(B.ctx(), B);
+      });
   while (!Keep.empty())
     Keep.pop_back();
 }
@@ -283,10 +283,14 @@ void Encoder::exec(Frame &Fr, const Instruction &I, State &S) {
                   I.getOpcode() == Instruction::SRem;
     z3::expr Bad = B == bv(0, W);
     if (Signed)
-      Bad = Bad || (A == Z.bv_val(llvm::toString(APInt::getSignedMinValue(W), 10,
-                                           false).c_str(), W) &&
-                    B == Z.bv_val(llvm::toString(APInt::getAllOnes(W), 10, false)
-                                      .c_str(), W));
+      Bad =
+          Bad ||
+          (A == Z.bv_val(llvm::toString(APInt::getSignedMinValue(W), 10, false)
+                             .c_str(),
+                         W) &&
+           B ==
+               Z.bv_val(llvm::toString(APInt::getAllOnes(W), 10, false).c_str(),
+                        W));
     if (B.is_numeral())
       Bad = Bad.simplify();
     cutIf(S, Bad, EventKind::UndefinedBehavior, &I,
@@ -295,10 +299,18 @@ void Encoder::exec(Frame &Fr, const Instruction &I, State &S) {
               " at " + location(&I));
     z3::expr R(Z);
     switch (I.getOpcode()) {
-    case Instruction::UDiv: R = z3::udiv(A, B); break;
-    case Instruction::SDiv: R = A / B; break;
-    case Instruction::URem: R = z3::urem(A, B); break;
-    default: R = z3::srem(A, B); break;
+    case Instruction::UDiv:
+      R = z3::udiv(A, B);
+      break;
+    case Instruction::SDiv:
+      R = A / B;
+      break;
+    case Instruction::URem:
+      R = z3::urem(A, B);
+      break;
+    default:
+      R = z3::srem(A, B);
+      break;
     }
     if (A.is_numeral() && B.is_numeral())
       R = R.simplify();
@@ -344,8 +356,8 @@ void Encoder::exec(Frame &Fr, const Instruction &I, State &S) {
     const auto &A = cast<AllocaInst>(I);
     uint64_t ES = DL.getTypeAllocSize(A.getAllocatedType()).getFixedValue();
     z3::expr N = resize(val(&Fr, A.getArraySize()), OffBits);
-    z3::expr Size = N.is_numeral() ? (N * bv(ES, OffBits)).simplify()
-                                 : N * bv(ES, OffBits);
+    z3::expr Size =
+        N.is_numeral() ? (N * bv(ES, OffBits)).simplify() : N * bv(ES, OffBits);
     unsigned Id = newObject(Size, false);
     S.Alive = z3::store(S.Alive, bv(Id, ObjBits), Z.bool_val(true));
     Fr.Allocas.push_back(Id);
@@ -383,18 +395,41 @@ void Encoder::exec(Frame &Fr, const Instruction &I, State &S) {
     z3::expr X = val(&Fr, A.getValOperand());
     z3::expr New(Z);
     switch (A.getOperation()) {
-    case AtomicRMWInst::Xchg: New = X; break;
-    case AtomicRMWInst::Add: New = Old + X; break;
-    case AtomicRMWInst::Sub: New = Old - X; break;
-    case AtomicRMWInst::And: New = Old & X; break;
-    case AtomicRMWInst::Nand: New = ~(Old & X); break;
-    case AtomicRMWInst::Or: New = Old | X; break;
-    case AtomicRMWInst::Xor: New = Old ^ X; break;
-    case AtomicRMWInst::Max: New = z3::ite(Old > X, Old, X); break;
-    case AtomicRMWInst::Min: New = z3::ite(Old < X, Old, X); break;
-    case AtomicRMWInst::UMax: New = z3::ite(z3::ugt(Old, X), Old, X); break;
-    case AtomicRMWInst::UMin: New = z3::ite(z3::ult(Old, X), Old, X); break;
-    default: return Unsupported("unsupported atomicrmw operation");
+    case AtomicRMWInst::Xchg:
+      New = X;
+      break;
+    case AtomicRMWInst::Add:
+      New = Old + X;
+      break;
+    case AtomicRMWInst::Sub:
+      New = Old - X;
+      break;
+    case AtomicRMWInst::And:
+      New = Old & X;
+      break;
+    case AtomicRMWInst::Nand:
+      New = ~(Old & X);
+      break;
+    case AtomicRMWInst::Or:
+      New = Old | X;
+      break;
+    case AtomicRMWInst::Xor:
+      New = Old ^ X;
+      break;
+    case AtomicRMWInst::Max:
+      New = z3::ite(Old > X, Old, X);
+      break;
+    case AtomicRMWInst::Min:
+      New = z3::ite(Old < X, Old, X);
+      break;
+    case AtomicRMWInst::UMax:
+      New = z3::ite(z3::ugt(Old, X), Old, X);
+      break;
+    case AtomicRMWInst::UMin:
+      New = z3::ite(z3::ult(Old, X), Old, X);
+      break;
+    default:
+      return Unsupported("unsupported atomicrmw operation");
     }
     store(S, P, New, N);
     Fr.Vals.insert_or_assign(&I, Old);
@@ -513,8 +548,8 @@ void Encoder::run(const Function &Entry) {
   unsigned K = 0;
   for (const Argument &A : Entry.args()) {
     z3::expr V = fresh(regBits(A.getType()), "arg");
-    Nondets.push_back({Z.bool_val(true), V, nullptr,
-                       "argument " + std::to_string(K++)});
+    Nondets.push_back(
+        {Z.bool_val(true), V, nullptr, "argument " + std::to_string(K++)});
     Args.push_back(V);
   }
   z3::expr Ret(Z);

@@ -76,14 +76,20 @@
 
 namespace crace::bmc {
 
-enum class EventKind { Failure, Unwinding, MemoryError, UndefinedBehavior, Unsupported };
+enum class EventKind {
+  Failure,
+  Unwinding,
+  MemoryError,
+  UndefinedBehavior,
+  Unsupported
+};
 
 /// Something that happens on a path: reached when Guard holds.
 struct Event {
   EventKind Kind;
   z3::expr Guard;
   z3::expr Havoc; ///< over-approximated values used before (failures)
-  const llvm::Instruction *At = nullptr; ///< in the clone
+  const llvm::Instruction *At = nullptr;     ///< in the clone
   std::vector<const llvm::CallBase *> Stack; ///< in the clone
   std::string Reason;
 };
@@ -186,8 +192,8 @@ private:
   // Instructions.
   void exec(Frame &Fr, const llvm::Instruction &I, State &S);
   void execCall(Frame &Fr, const llvm::CallBase &CB, State &S);
-  bool execBuiltin(Frame &Fr, const llvm::CallBase &CB,
-                   const llvm::Function &F, State &S);
+  bool execBuiltin(Frame &Fr, const llvm::CallBase &CB, const llvm::Function &F,
+                   State &S);
   bool execLLVMIntrinsic(Frame &Fr, const llvm::CallBase &CB,
                          const llvm::Function &F, State &S);
   void execDefinedCall(Frame &Fr, const llvm::CallBase &CB,

@@ -39,18 +39,18 @@ void Encoder::execCall(Frame &Fr, const CallBase &CB, State &S) {
   if (!F->isDeclaration())
     return execDefinedCall(Fr, CB, *F, S);
   if (auto Eff = lookupExternal(F->getName());
-      Eff && (*Eff == ExternalEffect::Pure || *Eff == ExternalEffect::ReadsArgs)) {
+      Eff &&
+      (*Eff == ExternalEffect::Pure || *Eff == ExternalEffect::ReadsArgs)) {
     // A library function that writes no program memory: its result is
     // over-approximated by an arbitrary value, unless nothing uses it
     // (printk's count): then no path depends on it.
     if (unsigned Bits = regBits(CB.getType()))
-      Fr.Vals.insert_or_assign(
-          &CB, CB.use_empty()
-                   ? fresh(Bits, "unused")
-                   : havoc(S, Bits,
-                           ("result of '" + F->getName() + "' at " +
-                            location(&CB))
-                               .str()));
+      Fr.Vals.insert_or_assign(&CB, CB.use_empty()
+                                        ? fresh(Bits, "unused")
+                                        : havoc(S, Bits,
+                                                ("result of '" + F->getName() +
+                                                 "' at " + location(&CB))
+                                                    .str()));
     return;
   }
   if (F->getName().starts_with("__crace_"))
@@ -71,9 +71,7 @@ void Encoder::execCall(Frame &Fr, const CallBase &CB, State &S) {
 bool Encoder::execBuiltin(Frame &Fr, const CallBase &CB, const Function &F,
                           State &S) {
   StringRef N = F.getName();
-  auto Arg = [&](unsigned K) {
-    return escape(Fr, CB.getArgOperand(K), S, CB);
-  };
+  auto Arg = [&](unsigned K) { return escape(Fr, CB.getArgOperand(K), S, CB); };
   auto SetResult = [&](const z3::expr &E) {
     if (unsigned Bits = regBits(CB.getType()))
       Fr.Vals.insert_or_assign(&CB, resize(E, Bits));
@@ -156,8 +154,8 @@ bool Encoder::execBuiltin(Frame &Fr, const CallBase &CB, const Function &F,
     z3::expr P = Arg(0);
     z3::expr Null = P == bv(0, PtrBits);
     z3::expr Ob = objOf(P);
-    z3::expr Ok = Null || (z3::select(S.Alive, Ob) && offOf(P) == bv(0, OffBits) &&
-                           HeapFn(Ob));
+    z3::expr Ok = Null || (z3::select(S.Alive, Ob) &&
+                           offOf(P) == bv(0, OffBits) && HeapFn(Ob));
     cutIf(S, !Ok, EventKind::MemoryError, &CB,
           "possible invalid free (not a live heap object) at " + location(&CB));
     if (!S.Guard.is_false())
@@ -191,20 +189,20 @@ bool Encoder::execBuiltin(Frame &Fr, const CallBase &CB, const Function &F,
     z3::expr Ob = objOf(P);
     z3::expr Junk = Z.constant(("junk!" + std::to_string(NextName++)).c_str(),
                                Z.array_sort(OffSort, ByteSort));
-    Havocs.push_back({S.Guard, "memory written by a library function at " +
-                                   location(&CB)});
+    Havocs.push_back(
+        {S.Guard, "memory written by a library function at " + location(&CB)});
     S.Havoc = Z.bool_val(true);
     uint64_t LV = 1;
     if (Len.is_numeral_u64(LV) && LV == 0) {
       S.Mem = z3::store(S.Mem, Ob, Junk);
     } else {
-      z3::expr X = Z.constant(("i!" + std::to_string(NextName++)).c_str(),
-                              OffSort);
+      z3::expr X =
+          Z.constant(("i!" + std::to_string(NextName++)).c_str(), OffSort);
       z3::expr Old = z3::select(S.Mem, Ob);
       z3::expr In = z3::uge(X, offOf(P)) && z3::ult(X - offOf(P), Len);
-      S.Mem = z3::store(S.Mem, Ob,
-                        z3::lambda(X, z3::ite(In, z3::select(Junk, X),
-                                              z3::select(Old, X))));
+      S.Mem = z3::store(
+          S.Mem, Ob,
+          z3::lambda(X, z3::ite(In, z3::select(Junk, X), z3::select(Old, X))));
     }
     return true;
   }
@@ -213,9 +211,7 @@ bool Encoder::execBuiltin(Frame &Fr, const CallBase &CB, const Function &F,
 
 bool Encoder::execLLVMIntrinsic(Frame &Fr, const CallBase &CB,
                                 const Function &F, State &S) {
-  auto Arg = [&](unsigned K) {
-    return escape(Fr, CB.getArgOperand(K), S, CB);
-  };
+  auto Arg = [&](unsigned K) { return escape(Fr, CB.getArgOperand(K), S, CB); };
   auto Set = [&](const z3::expr &E) { Fr.Vals.insert_or_assign(&CB, E); };
   unsigned Bits = regBits(CB.getType());
   switch (F.getIntrinsicID()) {
@@ -275,10 +271,18 @@ bool Encoder::execLLVMIntrinsic(Frame &Fr, const CallBase &CB,
     setBytes(S, D, B, N);
     return true;
   }
-  case llvm::Intrinsic::smax: Set(z3::ite(Arg(0) > Arg(1), Arg(0), Arg(1))); return true;
-  case llvm::Intrinsic::smin: Set(z3::ite(Arg(0) < Arg(1), Arg(0), Arg(1))); return true;
-  case llvm::Intrinsic::umax: Set(z3::ite(z3::ugt(Arg(0), Arg(1)), Arg(0), Arg(1))); return true;
-  case llvm::Intrinsic::umin: Set(z3::ite(z3::ult(Arg(0), Arg(1)), Arg(0), Arg(1))); return true;
+  case llvm::Intrinsic::smax:
+    Set(z3::ite(Arg(0) > Arg(1), Arg(0), Arg(1)));
+    return true;
+  case llvm::Intrinsic::smin:
+    Set(z3::ite(Arg(0) < Arg(1), Arg(0), Arg(1)));
+    return true;
+  case llvm::Intrinsic::umax:
+    Set(z3::ite(z3::ugt(Arg(0), Arg(1)), Arg(0), Arg(1)));
+    return true;
+  case llvm::Intrinsic::umin:
+    Set(z3::ite(z3::ult(Arg(0), Arg(1)), Arg(0), Arg(1)));
+    return true;
   case llvm::Intrinsic::abs: {
     z3::expr A = Arg(0);
     Set(z3::ite(A < bv(0, Bits), -A, A));
@@ -343,7 +347,9 @@ bool Encoder::execLLVMIntrinsic(Frame &Fr, const CallBase &CB,
     auto Ext = [&](const z3::expr &E) {
       return Signed ? z3::sext(E, Extra) : z3::zext(E, Extra);
     };
-    z3::expr Wide = Mul ? Ext(A) * Ext(B) : Sub ? Ext(A) - Ext(B) : Ext(A) + Ext(B);
+    z3::expr Wide = Mul   ? Ext(A) * Ext(B)
+                    : Sub ? Ext(A) - Ext(B)
+                          : Ext(A) + Ext(B);
     z3::expr Res = Wide.extract(W - 1, 0);
     z3::expr Ovf = Ext(Res) != Wide;
     const StructLayout *SL = DL.getStructLayout(ST);
@@ -358,8 +364,9 @@ bool Encoder::execLLVMIntrinsic(Frame &Fr, const CallBase &CB,
     // ...): its result is over-approximated by an arbitrary value.
     if (F.doesNotAccessMemory() && !CB.getType()->isVectorTy()) {
       if (Bits)
-        Set(havoc(S, Bits,
-                  ("result of '" + F.getName() + "' at " + location(&CB)).str()));
+        Set(havoc(
+            S, Bits,
+            ("result of '" + F.getName() + "' at " + location(&CB)).str()));
       return true;
     }
     return false;

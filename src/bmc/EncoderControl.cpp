@@ -1,14 +1,15 @@
-//===- EncoderControl.cpp - control flow in the bmc encoder -----------------===//
+//===- EncoderControl.cpp - control flow in the bmc encoder
+//-----------------===//
 //
 // Functions' block orders and loops, calls of defined functions, regions,
 // unwound loops, merges of incoming paths, blocks and terminators.
 //
 //===----------------------------------------------------------------------===//
 #include "bmc/Encoder.h"
+#include "model/SyncAPI.h"
 #include "smt/WorkBudget.h"
 #include "smt/WorkMeter.h"
 #include "smt/Z3Ops.h"
-#include "model/SyncAPI.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/PostOrderIterator.h"
@@ -79,8 +80,9 @@ Encoder::FunctionInfo &Encoder::info(const Function &F) {
         if (!I.getType()->isIntegerTy() || FI.AddressDerived.count(&I))
           continue;
         bool D = isa<PtrToIntInst>(I);
-        if (!D && (isa<BinaryOperator>(I) || isa<CastInst>(I) ||
-                   isa<SelectInst>(I) || isa<PHINode>(I) || isa<FreezeInst>(I))) {
+        if (!D &&
+            (isa<BinaryOperator>(I) || isa<CastInst>(I) || isa<SelectInst>(I) ||
+             isa<PHINode>(I) || isa<FreezeInst>(I))) {
           unsigned First = isa<SelectInst>(I) ? 1 : 0, Tainted = 0;
           for (unsigned K = First; K < I.getNumOperands(); ++K)
             Tainted += FI.AddressDerived.count(I.getOperand(K));
@@ -136,8 +138,8 @@ bool Encoder::addressCompare(Frame &Fr, const ICmpInst &I, State &S) {
     Fr.Vals.insert_or_assign(&I, Any);
   }
   // The path is over-approximated only where the outcome was arbitrary.
-  Havocs.push_back({mkAnd(S.Guard, Inexact),
-                    "comparison of addresses at " + location(&I)});
+  Havocs.push_back(
+      {mkAnd(S.Guard, Inexact), "comparison of addresses at " + location(&I)});
   S.Havoc = mkOr(S.Havoc, Inexact);
   return true;
 }
@@ -309,8 +311,9 @@ void Encoder::terminate(Frame &Fr, const Instruction &I, State &S) {
     z3::expr C = toBool(val(&Fr, Br->getCondition()));
     State T = S, F = S;
     T.Guard = mkAnd(S.Guard, C);
-    F.Guard = mkAnd(S.Guard, C.is_true() ? Z.bool_val(false)
-                                         : C.is_false() ? Z.bool_val(true) : !C);
+    F.Guard = mkAnd(S.Guard, C.is_true()    ? Z.bool_val(false)
+                             : C.is_false() ? Z.bool_val(true)
+                                            : !C);
     addEdge(Fr, BB, Br->getSuccessor(0), T);
     addEdge(Fr, BB, Br->getSuccessor(1), F);
     return;

@@ -73,8 +73,8 @@ z3::expr Encoder::resolve(const z3::expr &A, const z3::expr &I,
     if (K == Z3_OP_CONST_ARRAY)
       return Cur.arg(0);
     if (K == Z3_OP_ITE && Depth < 1000) {
-      uint64_t Key = (uint64_t(Z3_get_ast_id(Z, Cur)) << 32) |
-                     Z3_get_ast_id(Z, I);
+      uint64_t Key =
+          (uint64_t(Z3_get_ast_id(Z, Cur)) << 32) | Z3_get_ast_id(Z, I);
       auto It = ResolveCache.find(Key);
       if (It != ResolveCache.end())
         return It->second.R;
@@ -145,8 +145,8 @@ bool Encoder::checkAccess(Frame &Fr, const Instruction &I, State &S,
   std::string Reason = std::string("possible invalid ") + What +
                        " (null, out of bounds, freed or dead object) at " +
                        location(&I);
-  cutIf(S, Valid.is_false() ? Z.bool_val(true) : !Valid,
-        EventKind::MemoryError, &I, Reason);
+  cutIf(S, Valid.is_false() ? Z.bool_val(true) : !Valid, EventKind::MemoryError,
+        &I, Reason);
   return !S.Guard.is_false();
 }
 
@@ -196,8 +196,8 @@ void Encoder::copyBytes(State &S, const z3::expr &Dst, const z3::expr &Src,
     for (uint64_t I = 0; I < NV; ++I)
       DInner = z3::store(DInner, byteIndex(DOff, I), Bytes[I]);
   } else {
-    z3::expr X = Z.constant(("i!" + std::to_string(NextName++)).c_str(),
-                            OffSort);
+    z3::expr X =
+        Z.constant(("i!" + std::to_string(NextName++)).c_str(), OffSort);
     z3::expr In = z3::uge(X, DOff) && z3::ult(X - DOff, Len);
     DInner = z3::lambda(X, z3::ite(In, z3::select(SInner, SOff + (X - DOff)),
                                    z3::select(DInner, X)));
@@ -215,8 +215,8 @@ void Encoder::setBytes(State &S, const z3::expr &Dst, const z3::expr &Byte,
     for (uint64_t I = 0; I < NV; ++I)
       DInner = z3::store(DInner, byteIndex(DOff, I), Byte);
   } else {
-    z3::expr X = Z.constant(("i!" + std::to_string(NextName++)).c_str(),
-                            OffSort);
+    z3::expr X =
+        Z.constant(("i!" + std::to_string(NextName++)).c_str(), OffSort);
     z3::expr In = z3::uge(X, DOff) && z3::ult(X - DOff, Len);
     DInner = z3::lambda(X, z3::ite(In, Byte, z3::select(DInner, X)));
   }

@@ -1,14 +1,15 @@
-//===- EncoderValues.cpp - values and pure instructions in the bmc encoder ---===//
+//===- EncoderValues.cpp - values and pure instructions in the bmc encoder
+//---===//
 //
 // Registers, constants (also as bytes of memory) and the pure
 // instructions as Z3 terms (also constant expressions, with no frame).
 //
 //===----------------------------------------------------------------------===//
 #include "bmc/Encoder.h"
+#include "model/SyncAPI.h"
 #include "smt/WorkBudget.h"
 #include "smt/WorkMeter.h"
 #include "smt/Z3Ops.h"
-#include "model/SyncAPI.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/PostOrderIterator.h"
@@ -76,7 +77,8 @@ z3::expr Encoder::constVal(const Constant *C) {
   } else if (const auto *GV = dyn_cast<GlobalValue>(C)) {
     auto G = GlobalIds.find(GV);
     if (G == GlobalIds.end())
-      throw EncodingAborted{("unsupported global '" + GV->getName() + "'").str()};
+      throw EncodingAborted{
+          ("unsupported global '" + GV->getName() + "'").str()};
     R = address(G->second);
   } else if (isa<UndefValue>(C)) {
     // Undefined (uninitialised) values are arbitrary; not cached, so each
@@ -91,9 +93,9 @@ z3::expr Encoder::constVal(const Constant *C) {
     std::optional<z3::expr> V = pureOp(nullptr, *I);
     I->deleteValue();
     if (!V)
-      throw EncodingAborted{
-          ("unsupported constant expression '" + Twine(CE->getOpcodeName()) + "'")
-              .str()};
+      throw EncodingAborted{("unsupported constant expression '" +
+                             Twine(CE->getOpcodeName()) + "'")
+                                .str()};
     R = *V;
   } else if (T->isStructTy() || T->isArrayTy()) {
     uint64_t N = memBytes(T);
@@ -107,13 +109,12 @@ z3::expr Encoder::constVal(const Constant *C) {
       E = z3::concat(E, Bytes[I]);
     R = resize(E, regBits(T));
   } else {
-    throw EncodingAborted{"unsupported constant of type " +
-                          [&] {
-                            std::string S;
-                            raw_string_ostream OS(S);
-                            T->print(OS);
-                            return S;
-                          }()};
+    throw EncodingAborted{"unsupported constant of type " + [&] {
+      std::string S;
+      raw_string_ostream OS(S);
+      T->print(OS);
+      return S;
+    }()};
   }
   ConstCache.emplace(C, *R);
   return *R;
@@ -187,12 +188,24 @@ std::optional<z3::expr> Encoder::pureOp(Frame *Fr, const Instruction &I) {
   };
   std::optional<z3::expr> R;
   switch (I.getOpcode()) {
-  case Instruction::Add: R = V(0) + V(1); break;
-  case Instruction::Sub: R = V(0) - V(1); break;
-  case Instruction::Mul: R = V(0) * V(1); break;
-  case Instruction::And: R = V(0) & V(1); break;
-  case Instruction::Or: R = V(0) | V(1); break;
-  case Instruction::Xor: R = V(0) ^ V(1); break;
+  case Instruction::Add:
+    R = V(0) + V(1);
+    break;
+  case Instruction::Sub:
+    R = V(0) - V(1);
+    break;
+  case Instruction::Mul:
+    R = V(0) * V(1);
+    break;
+  case Instruction::And:
+    R = V(0) & V(1);
+    break;
+  case Instruction::Or:
+    R = V(0) | V(1);
+    break;
+  case Instruction::Xor:
+    R = V(0) ^ V(1);
+    break;
   case Instruction::ICmp: {
     z3::expr A = V(0), B = V(1);
     std::optional<z3::expr> Cmp =
@@ -242,7 +255,8 @@ std::optional<z3::expr> Encoder::pureOp(Frame *Fr, const Instruction &I) {
     for (gep_type_iterator GI = gep_type_begin(G), GE = gep_type_end(G);
          GI != GE; ++GI, ++K) {
       if (StructType *ST = GI.getStructTypeOrNull()) {
-        unsigned F = unsigned(cast<ConstantInt>(GI.getOperand())->getZExtValue());
+        unsigned F =
+            unsigned(cast<ConstantInt>(GI.getOperand())->getZExtValue());
         ConstOff += DL.getStructLayout(ST)->getElementOffset(F);
         continue;
       }

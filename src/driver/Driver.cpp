@@ -24,10 +24,10 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 #include <atomic>
-#include <optional>
-#include <set>
 #include <chrono>
 #include <new>
+#include <optional>
+#include <set>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -139,9 +139,9 @@ int finish(const DriverOptions &Opts, const Result &R) {
       std::error_code WEC;
       raw_fd_ostream W(Opts.WitnessFile, WEC, sys::fs::OF_Text);
       if (WEC) {
-        WithColor::error(errs(), "crace") << "cannot write '"
-                                          << Opts.WitnessFile
-                                          << "': " << WEC.message() << "\n";
+        WithColor::error(errs(), "crace")
+            << "cannot write '" << Opts.WitnessFile << "': " << WEC.message()
+            << "\n";
         SvCompAnswer = "UNKNOWN";
         return ExitUsage;
       }
@@ -155,9 +155,9 @@ int finish(const DriverOptions &Opts, const Result &R) {
 bool checkProperty(const std::string &File) {
   auto Buf = MemoryBuffer::getFile(File);
   if (!Buf) {
-    WithColor::error(errs(), "crace") << "cannot read property file '" << File
-                                      << "': " << Buf.getError().message()
-                                      << "\n";
+    WithColor::error(errs(), "crace")
+        << "cannot read property file '" << File
+        << "': " << Buf.getError().message() << "\n";
     return false;
   }
   StringRef Text = (*Buf)->getBuffer().trim();
@@ -182,7 +182,8 @@ int runDatabase(const DriverOptions &Opts);
 int runCrace(const DriverOptions &Opts) {
   HardStopSvComp = Opts.SvComp;
   if (Opts.SvComp && Opts.Verify) {
-    WithColor::error(errs(), "crace") << "--svcomp and --verify exclude each other\n";
+    WithColor::error(errs(), "crace")
+        << "--svcomp and --verify exclude each other\n";
     return ExitUsage;
   }
   if (Opts.SvComp && Opts.PropertyFile.empty()) {
@@ -190,15 +191,18 @@ int runCrace(const DriverOptions &Opts) {
     outs() << "UNKNOWN\n";
     return ExitUsage;
   }
-  if (!Opts.SvComp && (!Opts.PropertyFile.empty() || !Opts.WitnessFile.empty())) {
-    WithColor::error(errs(), "crace") << "--property and --witness need --svcomp\n";
+  if (!Opts.SvComp &&
+      (!Opts.PropertyFile.empty() || !Opts.WitnessFile.empty())) {
+    WithColor::error(errs(), "crace")
+        << "--property and --witness need --svcomp\n";
     return ExitUsage;
   }
   if (Opts.SvComp && !checkProperty(Opts.PropertyFile)) {
     outs() << "UNKNOWN\n";
     return ExitUsage;
   }
-  int Code = Opts.WholeDatabase ? runDatabase(Opts) : runCraceOnce(Opts, nullptr);
+  int Code =
+      Opts.WholeDatabase ? runDatabase(Opts) : runCraceOnce(Opts, nullptr);
   if (Opts.SvComp) {
     outs().flush();
     outs() << SvCompAnswer << "\n";
@@ -237,9 +241,8 @@ public:
   /// The file with a line like the start of a definition of function Name
   /// ("int\nf(", "void *f(void) {"), or "".
   std::string definer(StringRef Name) const {
-    Regex Def(("^([A-Za-z_][A-Za-z0-9_ \t*]*[ \t*])?" + Name +
-               "[ \t]*\\(")
-                  .str());
+    Regex Def(
+        ("^([A-Za-z_][A-Za-z0-9_ \t*]*[ \t*])?" + Name + "[ \t]*\\(").str());
     for (const auto &[File, Line] : Candidates)
       if (Def.match(Line))
         return File;
@@ -252,8 +255,7 @@ private:
 
 /// Library mode: what the harness calls, in one line for the report
 /// ("library: entry points f, g called concurrently, 2 calls each").
-std::string libraryHarnessLine(const Module &M,
-                               const DriverHarnessOptions &H) {
+std::string libraryHarnessLine(const Module &M, const DriverHarnessOptions &H) {
   std::string Names;
   if (const NamedMDNode *N = M.getNamedMetadata("crace.harness"))
     for (const MDNode *Op : N->operands())
@@ -261,9 +263,8 @@ std::string libraryHarnessLine(const Module &M,
         StringRef L = S->getString();
         if (!L.consume_front("entry point "))
           continue;
-        Names += (Names.empty() ? "" : ", ") + L.take_until([](char C) {
-                   return C == ' ';
-                 }).str();
+        Names += (Names.empty() ? "" : ", ") +
+                 L.take_until([](char C) { return C == ' '; }).str();
       }
   return formatv("library: entry points {0} called concurrently{1}, on "
                  "objects crace's harness makes (--list-entry-points shows "
@@ -320,9 +321,9 @@ int runCraceOnce(const DriverOptions &Opts, Result *Collect) {
   if (!Opts.ReplayFile.empty()) {
     auto Buf = MemoryBuffer::getFile(Opts.ReplayFile);
     if (!Buf) {
-      WithColor::error(errs(), "crace") << "cannot read trace '"
-                                        << Opts.ReplayFile << "': "
-                                        << Buf.getError().message() << "\n";
+      WithColor::error(errs(), "crace")
+          << "cannot read trace '" << Opts.ReplayFile
+          << "': " << Buf.getError().message() << "\n";
       return ExitUsage;
     }
     auto Doc = json::parse((*Buf)->getBuffer());
@@ -386,12 +387,13 @@ int runCraceOnce(const DriverOptions &Opts, Result *Collect) {
 
   Phase = "compiling";
   LLVMContext Ctx;
-  auto FrontOptsOr = withDriverMode(Opts.Frontend, Opts.Engine, Opts.DriverMode);
+  auto FrontOptsOr =
+      withDriverMode(Opts.Frontend, Opts.Engine, Opts.DriverMode);
   if (FrontOptsOr && Opts.DriverMode.Driver)
     FrontOptsOr->Cache = nullptr; // driver mode compiles its own harness
   if (!FrontOptsOr) {
-    WithColor::error(errs(), "crace") << toString(FrontOptsOr.takeError())
-                                      << "\n";
+    WithColor::error(errs(), "crace")
+        << toString(FrontOptsOr.takeError()) << "\n";
     return ExitUsage;
   }
   FrontendOptions FrontOpts = std::move(*FrontOptsOr);
@@ -509,7 +511,8 @@ int runCraceOnce(const DriverOptions &Opts, Result *Collect) {
       SuppressionSources Sup;
       Sup.List = SuppressionList.get();
       Sup.ListFile = Opts.SuppressionsFile;
-      if (const NamedMDNode *N = M->getNamedMetadata("crace.no_sanitize_thread"))
+      if (const NamedMDNode *N =
+              M->getNamedMetadata("crace.no_sanitize_thread"))
         for (const MDNode *Op : N->operands())
           if (auto *S = dyn_cast<MDString>(Op->getOperand(0)))
             Sup.NoSanitizeThread.insert(S->getString().str());
@@ -525,19 +528,19 @@ int runCraceOnce(const DriverOptions &Opts, Result *Collect) {
     // stage stay possible races; nothing else is claimed (no race-free).
     bool Confirmed = R.Program == Verdict::Race;
     for (const Finding &F : R.Findings)
-      Confirmed |= F.Category == FindingCategory::DataRace &&
-                   F.Kind == Verdict::Race;
-    R.Program = Confirmed              ? Verdict::Race
-                : hasDataRace(R)       ? Verdict::PossibleRace
-                                       : Verdict::Unknown;
+      Confirmed |=
+          F.Category == FindingCategory::DataRace && F.Kind == Verdict::Race;
+    R.Program = Confirmed        ? Verdict::Race
+                : hasDataRace(R) ? Verdict::PossibleRace
+                                 : Verdict::Unknown;
     R.Assumptions.clear();
-    R.Reasons.insert(R.Reasons.begin(),
-                     {Dog.Reason,
-                      std::string("the run stopped while ") + Phase.load() +
-                          (R.Findings.empty()
-                               ? ""
-                               : "; the findings made until then are "
-                                 "reported")});
+    R.Reasons.insert(
+        R.Reasons.begin(),
+        {Dog.Reason,
+         std::string("the run stopped while ") + Phase.load() +
+             (R.Findings.empty() ? ""
+                                 : "; the findings made until then are "
+                                   "reported")});
   }
   using Secs = std::chrono::duration<double>;
   R.Stats.insert(R.Stats.begin(),
@@ -557,7 +560,6 @@ int runCraceOnce(const DriverOptions &Opts, Result *Collect) {
   }
   return finish(Opts, R);
 }
-
 
 /// The overall verdict of several programs: a confirmed race anywhere,
 /// else a possible one, else unknown, else race-free.
@@ -585,9 +587,9 @@ std::string unitsOf(const ProgramSpec &P) {
 
 int runDatabase(const DriverOptions &Opts) {
   Phase = "compiling the database's units";
-  auto Found = findPrograms(*Opts.Frontend.Database, Opts.Frontend,
-                            sys::Process::StandardErrIsDisplayed() ? &errs()
-                                                                   : nullptr);
+  auto Found =
+      findPrograms(*Opts.Frontend.Database, Opts.Frontend,
+                   sys::Process::StandardErrIsDisplayed() ? &errs() : nullptr);
   if (!Found) {
     WithColor::error(errs(), "crace") << toString(Found.takeError()) << "\n";
     return ExitInternal;
@@ -624,8 +626,7 @@ int runDatabase(const DriverOptions &Opts) {
   bool Several = Chosen.size() > 1;
   if (Several && (Opts.Format == "whoop" || Opts.Verify || Opts.SvComp ||
                   !Opts.TraceOut.empty() || !Opts.ReplayFile.empty() ||
-                  !Opts.EmitLLVM.empty() ||
-                  Opts.DriverMode.ListEntryPoints)) {
+                  !Opts.EmitLLVM.empty() || Opts.DriverMode.ListEntryPoints)) {
     WithColor::error(errs(), "crace")
         << "the compilation database holds " << Chosen.size()
         << " programs; choose one with --program (";
@@ -634,7 +635,7 @@ int runDatabase(const DriverOptions &Opts) {
     errs() << ") for this output or option\n";
     return ExitUsage;
   }
-  unsigned Total = Opts.TimeoutGiven ? Opts.TimeoutSeconds
+  unsigned Total = Opts.TimeoutGiven       ? Opts.TimeoutSeconds
                    : Opts.Engine == "auto" ? DefaultPortfolioTimeout
                                            : 0;
   auto Start = std::chrono::steady_clock::now();
@@ -687,9 +688,9 @@ int runDatabase(const DriverOptions &Opts) {
   for (auto &[P, Code] : Failed) {
     All.Program = worstOf(All.Program, Verdict::Unknown);
     All.Reasons.push_back("program '" + P->Name + "' was not analysed (" +
-                          (Code == ExitCompile ? "it does not compile or link"
-                                               : "exit code " +
-                                                     std::to_string(Code)) +
+                          (Code == ExitCompile
+                               ? "it does not compile or link"
+                               : "exit code " + std::to_string(Code)) +
                           ")");
   }
   if (Runs.empty())
@@ -725,8 +726,8 @@ int runDatabase(const DriverOptions &Opts) {
     // JSON and SARIF: the findings of every program, each naming its
     // program, and the programs' verdicts.
     for (auto &[P, R] : Runs) {
-      All.Programs.push_back({P->Name, P->MainFile, verdictName(R.Program).str(),
-                              R.Findings.size()});
+      All.Programs.push_back({P->Name, P->MainFile,
+                              verdictName(R.Program).str(), R.Findings.size()});
       for (Finding &F : R.Findings) {
         F.Program = P->Name;
         All.Findings.push_back(std::move(F));

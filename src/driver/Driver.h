@@ -28,19 +28,19 @@ constexpr unsigned DefaultPortfolioTimeout = 300;
 
 /// Driver mode as given on the command line (docs/usage.md, "Drivers").
 struct DriverModeOptions {
-  bool Driver = false;                   ///< --driver
-  bool Library = false;                  ///< --library
-  std::vector<std::string> Entries;      ///< --entry
-  bool NoInitExitOrder = false;          ///< --no-init-exit-order
-  bool NoRtnl = false;                   ///< --no-rtnl
-  bool NoIrqLock = false;                ///< --no-irq-lock
-  unsigned EntryInstances = 2;           ///< --entry-instances
-  bool ListEntryPoints = false;          ///< --list-entry-points
+  bool Driver = false;                    ///< --driver
+  bool Library = false;                   ///< --library
+  std::vector<std::string> Entries;       ///< --entry
+  bool NoInitExitOrder = false;           ///< --no-init-exit-order
+  bool NoRtnl = false;                    ///< --no-rtnl
+  bool NoIrqLock = false;                 ///< --no-irq-lock
+  unsigned EntryInstances = 2;            ///< --entry-instances
+  bool ListEntryPoints = false;           ///< --list-entry-points
   std::vector<std::string> NotConcurrent; ///< --not-concurrent (f:g)
-  std::string HarnessConfig;             ///< --harness-config
-  std::string HarnessForm = "auto";      ///< --harness
-  bool HarnessFormGiven = false;         ///< --harness was given
-  bool DistinctParams = false;           ///< --distinct-params
+  std::string HarnessConfig;              ///< --harness-config
+  std::string HarnessForm = "auto";       ///< --harness
+  bool HarnessFormGiven = false;          ///< --harness was given
+  bool DistinctParams = false;            ///< --distinct-params
 };
 
 struct DriverOptions {

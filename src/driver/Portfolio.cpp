@@ -14,7 +14,8 @@ using namespace llvm;
 
 namespace crace::driver {
 
-Result runEngine(EngineKind K, const ProgramModel &PM, const EngineOptions &EO) {
+Result runEngine(EngineKind K, const ProgramModel &PM,
+                 const EngineOptions &EO) {
   static std::map<EngineKind, std::string> Phases;
   std::string &Text = Phases[K];
   if (Text.empty())
@@ -130,8 +131,7 @@ Result withRemainingPossibleRaces(Result Confirmed, const Result &Static,
   for (const Finding &F : Static.Findings) {
     if (Max && Confirmed.Findings.size() >= Max)
       break;
-    if (F.Category == FindingCategory::DataRace &&
-        Seen.insert(Key(F)).second)
+    if (F.Category == FindingCategory::DataRace && Seen.insert(Key(F)).second)
       Confirmed.Findings.push_back(F);
   }
   return Confirmed;
@@ -161,8 +161,8 @@ Result runPortfolio(const ProgramModel &PM, const EngineOptions &EO,
   StaticOpts.Cancelled = &Dog.StageCancel;
   // From the configured limit, not the time left after the front end: the
   // budget, hence the report, must not depend on how long parsing took.
-  StaticOpts.WhoopWork = stageWork(Dog, WhoopShareCap, WhoopShare,
-                                   EO.WhoopBudget, EO.WhoopWork);
+  StaticOpts.WhoopWork =
+      stageWork(Dog, WhoopShareCap, WhoopShare, EO.WhoopBudget, EO.WhoopWork);
   StaticOpts.WhoopWallLimit =
       WallSafety * double(StaticOpts.WhoopWork) / double(UnitsPerSecond);
   Dog.beginStage(0);
@@ -230,7 +230,8 @@ Result runPortfolio(const ProgramModel &PM, const EngineOptions &EO,
   KissOpts.KissWork =
       stageWork(Dog, KissCap, KissWorkShare, EO.KissBudget, EO.KissWork);
   Remaining = Dog.remaining();
-  double KissWall = WallSafety * double(KissOpts.KissWork) / double(UnitsPerSecond);
+  double KissWall =
+      WallSafety * double(KissOpts.KissWork) / double(UnitsPerSecond);
   if (!std::isinf(Remaining))
     KissWall = std::min(KissWall, Remaining * KissShare);
   Dog.beginStage(KissWall);
@@ -240,8 +241,7 @@ Result runPortfolio(const ProgramModel &PM, const EngineOptions &EO,
     // Confirmed: kiss's findings (trace and input values) are the answer.
     Kiss.Stats.insert(Kiss.Stats.begin(), Static.Stats.begin(),
                       Static.Stats.end());
-    return withRemainingPossibleRaces(std::move(Kiss), Static,
-                                      EO.MaxFindings);
+    return withRemainingPossibleRaces(std::move(Kiss), Static, EO.MaxFindings);
   }
   // Only a safety net now: kiss's work budget ends it first on a machine
   // like the calibrated one, loaded or not (and says so, deterministically).
@@ -257,9 +257,8 @@ Result runPortfolio(const ProgramModel &PM, const EngineOptions &EO,
     // on the machine's speed: the line above says it.
     if (KissRanOut && StringRef(Why).ends_with("cancelled"))
       continue;
-    Static.Reasons.push_back(StringRef(Why).starts_with("kiss")
-                                 ? Why
-                                 : "kiss: " + Why);
+    Static.Reasons.push_back(
+        StringRef(Why).starts_with("kiss") ? Why : "kiss: " + Why);
   }
   // Assertion failures kiss confirmed are reported alongside.
   for (Finding &F : Kiss.Findings)

@@ -85,13 +85,12 @@ void Watchdog::loop() {
   while (!CV.wait_for(L, milliseconds(100), [&] { return Done; })) {
     double Secs = duration<double>(Clock::now() - Start).count();
     if (TimeoutSeconds && Secs > TimeoutSeconds && !Cancel) {
-      Reason = "time limit of " + std::to_string(TimeoutSeconds) +
-               " s reached";
+      Reason = "time limit of " + std::to_string(TimeoutSeconds) + " s reached";
       Cancel = true;
     }
     if (Opts.MemLimitMB && !Cancel && residentMB() > Opts.MemLimitMB) {
-      Reason = "memory limit of " + std::to_string(Opts.MemLimitMB) +
-               " MB reached";
+      Reason =
+          "memory limit of " + std::to_string(Opts.MemLimitMB) + " MB reached";
       Cancel = true;
     }
     if (Cancel)
@@ -104,10 +103,10 @@ void Watchdog::loop() {
     // a short grace period, the engines a longer one (a Z3 call returns
     // after its interruption, its context takes a while to free).
     double Grace = StringRef(Phase.load()) == "compiling" ? 2.0 : 10.0;
-    if (Cancel && TimeoutSeconds && !Reporting &&
-        Secs > TimeoutSeconds + Grace)
+    if (Cancel && TimeoutSeconds && !Reporting && Secs > TimeoutSeconds + Grace)
       hardStop(Reason.c_str());
-    if (Cancel && Opts.MemLimitMB && residentMB() > Opts.MemLimitMB * 5 / 4 + 64)
+    if (Cancel && Opts.MemLimitMB &&
+        residentMB() > Opts.MemLimitMB * 5 / 4 + 64)
       hardStop(Reason.c_str());
     if (Progress && Secs > 1.0) {
       errs() << "\r\033[Kcrace: " << Phase.load() << " (" << unsigned(Secs)

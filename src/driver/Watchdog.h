@@ -52,8 +52,7 @@ public:
       : Opts(Opts), TimeoutSeconds(TimeoutSeconds), Cancel(Cancel),
         Start(Clock::now()),
         Progress(llvm::sys::Process::StandardErrIsDisplayed()),
-        Lines(Opts.ProgressLines && !Progress),
-        Thread([this] { loop(); }) {}
+        Lines(Opts.ProgressLines && !Progress), Thread([this] { loop(); }) {}
   ~Watchdog() {
     {
       std::lock_guard<std::mutex> G(M);
@@ -78,12 +77,11 @@ public:
     std::lock_guard<std::mutex> G(M);
     StageRanOut = false;
     StageCancel = Cancel.load();
-    StageDeadline = Seconds > 0
-                        ? Clock::now() + std::chrono::duration_cast<
-                                             Clock::duration>(
-                                             std::chrono::duration<double>(
-                                                 Seconds))
-                        : Clock::time_point::max();
+    StageDeadline =
+        Seconds > 0
+            ? Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                 std::chrono::duration<double>(Seconds))
+            : Clock::time_point::max();
   }
   /// The current stage was stopped by its own share (not the run's limit).
   bool stageRanOut() const { return StageRanOut; }

@@ -52,8 +52,8 @@ std::string operandConstraints(StringRef S) {
 /// A value of type Ty (an integer of at most 64 bits) drawn by
 /// __crace_nondet_bits, 32 bits at a time.
 Value *nondetInt(IRBuilder<> &B, Module &M, IntegerType *Ty) {
-  FunctionCallee Bits = M.getOrInsertFunction(
-      "__crace_nondet_bits", B.getInt32Ty(), B.getInt32Ty());
+  FunctionCallee Bits = M.getOrInsertFunction("__crace_nondet_bits",
+                                              B.getInt32Ty(), B.getInt32Ty());
   Value *Acc = nullptr;
   for (unsigned Lo = 0; Lo < Ty->getBitWidth(); Lo += 32) {
     unsigned W = std::min(32u, Ty->getBitWidth() - Lo);

@@ -32,10 +32,10 @@ std::optional<std::string> thirtyTwoBitSizeEvidence(const Module &M) {
         continue;
       FunctionType *Called = CB->getFunctionType();
       FunctionType *Declared = Callee->getFunctionType();
-      for (unsigned A = 0; A < Called->getNumParams() &&
-                           A < Declared->getNumParams();
-           ++A) {
-        Type *Passed = Called->getParamType(A), *Takes = Declared->getParamType(A);
+      for (unsigned A = 0;
+           A < Called->getNumParams() && A < Declared->getNumParams(); ++A) {
+        Type *Passed = Called->getParamType(A),
+             *Takes = Declared->getParamType(A);
         if (!Passed->isIntegerTy(32) || !Takes->isIntegerTy(64))
           continue;
         std::string Where;

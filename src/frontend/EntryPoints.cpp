@@ -100,10 +100,11 @@ public:
       }
       PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Range.getBegin()));
       std::string Where =
-          P.isInvalid() ? std::string("?")
-                        : formatv("{0}:{1}", llvm::sys::path::filename(P.getFilename()),
-                                  P.getLine())
-                              .str();
+          P.isInvalid()
+              ? std::string("?")
+              : formatv("{0}:{1}", llvm::sys::path::filename(P.getFilename()),
+                        P.getLine())
+                    .str();
       Out.push_back({Idents == 1 ? Fn : std::string(), M.str(), Where});
     }
   }
@@ -225,11 +226,11 @@ private:
       Definitions[F->getNameAsString()] = F;
       if (!Opts.Entries.empty() || F->isMain() ||
           F->getFormalLinkage() != Linkage::External ||
-          F->isInlineSpecified() || !SM.isInMainFile(SM.getExpansionLoc(F->getLocation())) ||
+          F->isInlineSpecified() ||
+          !SM.isInMainFile(SM.getExpansionLoc(F->getLocation())) ||
           F->hasAttr<ConstructorAttr>() || F->hasAttr<DestructorAttr>())
         continue;
-      add(F, EntryRole::Entry, "", "exported by " + where(F->getLocation()),
-          0);
+      add(F, EntryRole::Entry, "", "exported by " + where(F->getLocation()), 0);
     }
     for (const std::string &Name : Opts.Entries) {
       auto It = Definitions.find(Name);
@@ -285,9 +286,10 @@ private:
     PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(L));
     if (P.isInvalid())
       return "?";
-    return formatv("{0}:{1}", StringRef(P.getFilename()).rsplit('/').second.empty()
-                                  ? StringRef(P.getFilename())
-                                  : StringRef(P.getFilename()).rsplit('/').second,
+    return formatv("{0}:{1}",
+                   StringRef(P.getFilename()).rsplit('/').second.empty()
+                       ? StringRef(P.getFilename())
+                       : StringRef(P.getFilename()).rsplit('/').second,
                    P.getLine());
   }
 
@@ -338,7 +340,8 @@ private:
         if (auto *G = dyn_cast<FunctionDecl>(D))
           if (G->getIdentifier() && G->getName() == A->getAliasee() &&
               G->doesThisDeclarationHaveABody()) {
-            add(G, Role, "", Role == EntryRole::Init ? "module_init" : "module_exit",
+            add(G, Role, "",
+                Role == EntryRole::Init ? "module_init" : "module_exit",
                 Role == EntryRole::Init ? 0 : 1);
             return;
           }
@@ -478,17 +481,17 @@ private:
 
 /// Errors only (the compile proper prints them; this pass stays quiet).
 class SilentConsumer : public DiagnosticConsumer {
-  void HandleDiagnostic(DiagnosticsEngine::Level, const Diagnostic &) override {}
+  void HandleDiagnostic(DiagnosticsEngine::Level, const Diagnostic &) override {
+  }
 };
 
 } // namespace
 
-Expected<DriverHarness>
-buildDriverHarness(const std::string &File,
-                   const tooling::CompilationDatabase &Db,
-                   const std::vector<std::string> &ExtraFlags,
-                   const std::vector<std::pair<std::string, std::string>> &Mapped,
-                   const DriverHarnessOptions &Opts) {
+Expected<DriverHarness> buildDriverHarness(
+    const std::string &File, const tooling::CompilationDatabase &Db,
+    const std::vector<std::string> &ExtraFlags,
+    const std::vector<std::pair<std::string, std::string>> &Mapped,
+    const DriverHarnessOptions &Opts) {
   DriverHarness Out;
   tooling::ClangTool Tool(Db, {File});
   Tool.clearArgumentsAdjusters();

@@ -101,11 +101,10 @@ struct DriverHarness {
 /// Parses File with the database's flags plus ExtraFlags (with the virtual
 /// files Mapped available) and builds its harness. A TU with no entry
 /// point yields an empty Entries list and no Text.
-llvm::Expected<DriverHarness>
-buildDriverHarness(const std::string &File,
-                   const clang::tooling::CompilationDatabase &Db,
-                   const std::vector<std::string> &ExtraFlags,
-                   const std::vector<std::pair<std::string, std::string>> &Mapped,
-                   const DriverHarnessOptions &Opts);
+llvm::Expected<DriverHarness> buildDriverHarness(
+    const std::string &File, const clang::tooling::CompilationDatabase &Db,
+    const std::vector<std::string> &ExtraFlags,
+    const std::vector<std::pair<std::string, std::string>> &Mapped,
+    const DriverHarnessOptions &Opts);
 
 } // namespace crace

@@ -1,8 +1,8 @@
 //===- Frontend.cpp - C sources to one llvm::Module -----------------------===//
 #include "frontend/Frontend.h"
+#include "frontend/AsmLowering.h"
 #include "frontend/HeapCloning.h"
 #include "frontend/IRPreparation.h"
-#include "frontend/AsmLowering.h"
 #include "frontend/LibcLowering.h"
 #include "frontend/ProgramStart.h"
 #include "frontend/Programs.h"
@@ -10,17 +10,21 @@
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
-#include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/CodeGen/CodeGenAction.h"
 #include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
-#include "llvm/Support/Process.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/DiagnosticHandler.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -29,22 +33,18 @@
 #include "llvm/IR/Verifier.h"
 #include "llvm/Linker/Linker.h"
 #include "llvm/Passes/PassBuilder.h"
-#include "llvm/IR/DiagnosticHandler.h"
-#include "llvm/IR/DiagnosticInfo.h"
-#include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
-#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/IPO/AlwaysInliner.h"
-#include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Scalar/JumpThreading.h"
+#include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Mem2Reg.h"
-#include "llvm/ADT/StringSet.h"
-#include "llvm/Support/Path.h"
 #include <functional>
 #include <map>
 #include <set>
@@ -122,8 +122,8 @@ protected:
     Cs.push_back(clang::EmitLLVMOnlyAction::CreateASTConsumer(CI, InFile));
     if (!Cs.back())
       return nullptr;
-    Cs.push_back(std::make_unique<LibraryDeclCollector>(
-        CI.getSourceManager(), Library, NoSanitize));
+    Cs.push_back(std::make_unique<LibraryDeclCollector>(CI.getSourceManager(),
+                                                        Library, NoSanitize));
     return std::make_unique<clang::MultiplexConsumer>(std::move(Cs));
   }
 
@@ -135,12 +135,12 @@ protected:
     NamedMDNode *N = M->getOrInsertNamedMetadata("crace.library_functions");
     for (const std::string &Name : Library)
       if (const Function *F = M->getFunction(Name); F && F->isDeclaration())
-        N->addOperand(MDNode::get(M->getContext(),
-                                  MDString::get(M->getContext(), Name)));
+        N->addOperand(
+            MDNode::get(M->getContext(), MDString::get(M->getContext(), Name)));
     NamedMDNode *NS = M->getOrInsertNamedMetadata("crace.no_sanitize_thread");
     for (const std::string &Name : NoSanitize)
-      NS->addOperand(MDNode::get(M->getContext(),
-                                 MDString::get(M->getContext(), Name)));
+      NS->addOperand(
+          MDNode::get(M->getContext(), MDString::get(M->getContext(), Name)));
     Sink.push_back(std::move(M));
   }
 
@@ -167,8 +167,7 @@ std::vector<std::string> commonFlags(bool Warnings) {
       // -O1 without LLVM passes: clang then emits the bodies of C99 inline
       // functions (as available_externally), which -O0 leaves undefined.
       "-O1", "-Xclang", "-disable-llvm-passes", "-U__OPTIMIZE__",
-      "-fno-discard-value-names",
-      "-resource-dir=" CRACE_CLANG_RESOURCE_DIR,
+      "-fno-discard-value-names", "-resource-dir=" CRACE_CLANG_RESOURCE_DIR,
       // Old C that gcc accepts with a warning should not stop the analysis.
       "-Wno-error=implicit-function-declaration", "-Wno-error=int-conversion",
       "-Wno-error=incompatible-function-pointer-types",
@@ -214,9 +213,8 @@ std::string targetFlag(StringRef DataModel) {
 }
 
 /// Compiles the embedded models for Triple.
-Expected<std::unique_ptr<Module>> compileModels(LLVMContext &Ctx,
-                                                StringRef Triple,
-                                                StringRef Prelude) {
+Expected<std::unique_ptr<Module>>
+compileModels(LLVMContext &Ctx, StringRef Triple, StringRef Prelude) {
   std::string Code = Prelude.str(), Header;
   for (const ModelSource &S : ModelSources) {
     if (StringRef(S.Name).ends_with(".h")) {
@@ -231,27 +229,31 @@ Expected<std::unique_ptr<Module>> compileModels(LLVMContext &Ctx,
   }
   std::vector<std::unique_ptr<Module>> Out;
   // No -g: inlined model code then carries the user's call location.
-  std::vector<std::string> Args = {"-O0", "-Xclang", "-disable-O0-optnone",
-                                   "-w", "-target", Triple.str(),
+  std::vector<std::string> Args = {"-O0",
+                                   "-Xclang",
+                                   "-disable-O0-optnone",
+                                   "-w",
+                                   "-target",
+                                   Triple.str(),
                                    "-resource-dir=" CRACE_CLANG_RESOURCE_DIR,
-                                   "-fno-builtin", "-ffreestanding"};
-  clang::tooling::FileContentMappings Mapped = {
-      {"crace_intrinsics.h", Header}};
+                                   "-fno-builtin",
+                                   "-ffreestanding"};
+  clang::tooling::FileContentMappings Mapped = {{"crace_intrinsics.h", Header}};
   bool Ok = clang::tooling::runToolOnCodeWithArgs(
       std::make_unique<CaptureModuleAction>(Ctx, Out), Code, Args,
-      ModelFileName, "crace",
-      std::make_shared<clang::PCHContainerOperations>(), Mapped);
+      ModelFileName, "crace", std::make_shared<clang::PCHContainerOperations>(),
+      Mapped);
   if (!Ok || Out.empty())
     return createStringError(inconvertibleErrorCode(),
                              "internal error: the environment models do not "
-                             "compile for target " + Triple.str());
+                             "compile for target " +
+                                 Triple.str());
   return std::move(Out.front());
 }
 
 /// Compiles the embedded Linux kernel models for Triple (driver mode).
-Expected<std::unique_ptr<Module>> compileLinuxModels(LLVMContext &Ctx,
-                                                     StringRef Triple,
-                                                     bool IrqLock) {
+Expected<std::unique_ptr<Module>>
+compileLinuxModels(LLVMContext &Ctx, StringRef Triple, bool IrqLock) {
   std::string Code, Header;
   for (const ModelSource &S : ModelSources)
     if (StringRef(S.Name).ends_with(".h"))
@@ -266,14 +268,18 @@ Expected<std::unique_ptr<Module>> compileLinuxModels(LLVMContext &Ctx,
     Code += "\n";
   }
   std::vector<std::unique_ptr<Module>> Out;
-  std::vector<std::string> Args = {"-O0", "-Xclang", "-disable-O0-optnone",
-                                   "-w", "-target", Triple.str(),
+  std::vector<std::string> Args = {"-O0",
+                                   "-Xclang",
+                                   "-disable-O0-optnone",
+                                   "-w",
+                                   "-target",
+                                   Triple.str(),
                                    "-resource-dir=" CRACE_CLANG_RESOURCE_DIR,
-                                   "-fno-builtin", "-ffreestanding"};
+                                   "-fno-builtin",
+                                   "-ffreestanding"};
   if (!IrqLock)
     Args.push_back("-DCRACE_LINUX_NO_IRQ_LOCK");
-  clang::tooling::FileContentMappings Mapped = {
-      {"crace_intrinsics.h", Header}};
+  clang::tooling::FileContentMappings Mapped = {{"crace_intrinsics.h", Header}};
   bool Ok = clang::tooling::runToolOnCodeWithArgs(
       std::make_unique<CaptureModuleAction>(Ctx, Out), Code, Args,
       LinuxModelFileName, "crace",
@@ -281,7 +287,8 @@ Expected<std::unique_ptr<Module>> compileLinuxModels(LLVMContext &Ctx,
   if (!Ok || Out.empty())
     return createStringError(inconvertibleErrorCode(),
                              "internal error: the Linux models do not "
-                             "compile for target " + Triple.str());
+                             "compile for target " +
+                                 Triple.str());
   return std::move(Out.front());
 }
 
@@ -397,8 +404,8 @@ Expected<bool>
 runClang(const std::string &File, const clang::tooling::CompilationDatabase &Db,
          const std::vector<std::string> &Flags,
          const std::vector<std::pair<std::string, std::string>> &Mapped,
-         const std::map<std::string, std::string> &Harnesses,
-         bool ShowWarnings, clang::DiagnosticConsumer &Quiet, LLVMContext &Ctx,
+         const std::map<std::string, std::string> &Harnesses, bool ShowWarnings,
+         clang::DiagnosticConsumer &Quiet, LLVMContext &Ctx,
          std::vector<std::unique_ptr<Module>> &Units) {
   clang::tooling::ClangTool Tool(Db, {File});
   Tool.clearArgumentsAdjusters();
@@ -434,15 +441,15 @@ runClang(const std::string &File, const clang::tooling::CompilationDatabase &Db,
   CrashRecoveryContext CRC;
   if (!CRC.RunSafelyOnThread([&] { Status = Tool.run(&Factory); },
                              ClangStackBytes))
-    return createStringError(
-        inconvertibleErrorCode(),
-        "internal error: clang crashed while compiling '" + File + "'");
+    return createStringError(inconvertibleErrorCode(),
+                             "internal error: clang crashed while compiling '" +
+                                 File + "'");
   if (Units.size() > Before + 1)
-    return createStringError(
-        inconvertibleErrorCode(),
-        "the compilation database has " +
-            std::to_string(Units.size() - Before) + " commands for '" + File +
-            "'; crace compiles each file once");
+    return createStringError(inconvertibleErrorCode(),
+                             "the compilation database has " +
+                                 std::to_string(Units.size() - Before) +
+                                 " commands for '" + File +
+                                 "'; crace compiles each file once");
   return Status == 0 && Units.size() == Before + 1;
 }
 
@@ -495,8 +502,7 @@ std::string libraryMain(const std::vector<unsigned> &Units) {
     Joins += formatv("  __crace_library_join_{0}();\n", N);
   }
   return "#line 1 \"/crace-harness/harness.c\"\n" + Decls +
-         "int main(void) {\n" + Setups + Starts + Joins +
-         "  return 0;\n}\n";
+         "int main(void) {\n" + Setups + Starts + Joins + "  return 0;\n}\n";
 }
 
 std::vector<std::string> craceFlags(const FrontendOptions &Opts) {
@@ -588,11 +594,13 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
           inconvertibleErrorCode(),
           std::string(Mode) +
               ": entry points were found in more than one translation unit "
-              "('" + WithEntries[0] + "' and '" + WithEntries[1] +
+              "('" +
+              WithEntries[0] + "' and '" + WithEntries[1] +
               "'); crace builds the harness in one unit");
     if (Library && !UnitTexts.empty()) {
-      Harness.Assumptions.insert(Harness.Assumptions.begin(),
-                                 libraryHarnessAssumption(Harness, Opts.Driver));
+      Harness.Assumptions.insert(
+          Harness.Assumptions.begin(),
+          libraryHarnessAssumption(Harness, Opts.Driver));
       UnitTexts.front().second += libraryMain(UnitNumbers);
     }
     NoEntryPoints = WithEntries.empty();
@@ -733,8 +741,9 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
   prepareForCleanup(*Main);
   runCleanupPasses(*Main);
   std::vector<std::string> StartReasons = addThreadFini(*Main);
-  for (auto [Name, Strings] : {std::pair{"crace.assumptions", &StartAssumptions},
-                               std::pair{"crace.reasons", &StartReasons}}) {
+  for (auto [Name, Strings] :
+       {std::pair{"crace.assumptions", &StartAssumptions},
+        std::pair{"crace.reasons", &StartReasons}}) {
     NamedMDNode *N = Main->getOrInsertNamedMetadata(Name);
     for (const std::string &S : *Strings)
       N->addOperand(MDNode::get(Ctx, MDString::get(Ctx, S)));

@@ -72,9 +72,10 @@ bool isRegisteredType(QualType Q) {
   return !registeredSlot(Q).empty();
 }
 
-
 const char *roleName(EntryRole R) {
-  return R == EntryRole::Init ? "init" : R == EntryRole::Exit ? "exit" : "entry";
+  return R == EntryRole::Init   ? "init"
+         : R == EntryRole::Exit ? "exit"
+                                : "entry";
 }
 
 /// Writes the harness for the entry points found in one translation unit.
@@ -88,7 +89,6 @@ public:
         NotOps(NotOps), Out(Out) {
     PP.SuppressTagKeyword = false;
   }
-
 
   /// What the driver registered that a pointer to Q may point to: the
   /// typed slot of a REGISTERED_SLOT type, else everything registered.
@@ -116,7 +116,8 @@ public:
     std::string S = T.getAsString(PP);
     if (S.find("(unnamed") != std::string::npos ||
         S.find("(anonymous") != std::string::npos ||
-        S.find("struct (") != std::string::npos || S.find('<') != std::string::npos)
+        S.find("struct (") != std::string::npos ||
+        S.find('<') != std::string::npos)
       return "";
     return S;
   }
@@ -131,8 +132,9 @@ public:
     std::string TN = typeName(P);
     bool Sized = !TN.empty() && !P->isVoidType() && !P->isIncompleteType() &&
                  !P->isFunctionType() && !P->isVariableArrayType();
-    std::string Label =
-        !TN.empty() ? TN : Opts.Library ? "object" : "kernel object";
+    std::string Label = !TN.empty()    ? TN
+                        : Opts.Library ? "object"
+                                       : "kernel object";
     for (char &C : Label)
       if (C == '"' || C == '\\')
         C = '_';
@@ -235,8 +237,8 @@ public:
     if (P->isPointerType()) {
       QualType Q = P->getPointeeType().getCanonicalType().getUnqualifiedType();
       if (!Q->isFunctionType() && !Q->isVoidType()) {
-        Wire += formatv("  *(void **){0} = __crace_obj_{1};\n", Addr,
-                        objectFor(Q));
+        Wire +=
+            formatv("  *(void **){0} = __crace_obj_{1};\n", Addr, objectFor(Q));
         ++Stmts;
       }
       return;
@@ -305,7 +307,8 @@ public:
       QualType T = P->getType().getCanonicalType();
       std::string TN = typeName(P->getType());
       if (T->isPointerType()) {
-        QualType Q = T->getPointeeType().getCanonicalType().getUnqualifiedType();
+        QualType Q =
+            T->getPointeeType().getCanonicalType().getUnqualifiedType();
         if (Q->isFunctionType()) {
           Args += "0";
         } else if (!Opts.Library && isRegisteredType(Q)) {
@@ -340,14 +343,14 @@ public:
     auto Phase = [](EntryRole R) {
       return R == EntryRole::Init ? 0 : R == EntryRole::Entry ? 1 : 2;
     };
-    std::stable_sort(Order.begin(), Order.end(), [&](const Found *A,
-                                                   const Found *B) {
-      if (A->Role != B->Role)
-        return Phase(A->Role) < Phase(B->Role);
-      if (A->Order != B->Order)
-        return A->Order < B->Order;
-      return A->Seq < B->Seq;
-    });
+    std::stable_sort(Order.begin(), Order.end(),
+                     [&](const Found *A, const Found *B) {
+                       if (A->Role != B->Role)
+                         return Phase(A->Role) < Phase(B->Role);
+                       if (A->Order != B->Order)
+                         return A->Order < B->Order;
+                       return A->Seq < B->Seq;
+                     });
     std::vector<std::string> Inits, Exits, Rtnl, All;
     std::string Threads, Creates, Joins, InitCalls, ExitCalls;
     // A thread handle's declaration: a local of main in driver mode; in
@@ -368,14 +371,14 @@ public:
     std::string PairLocks;
     for (unsigned P = 0; P < Opts.NotConcurrent.size(); ++P) {
       if (Opts.NotConcurrent[P].first == Opts.NotConcurrent[P].second) {
-        PairLocks += formatv("{1} __crace_not_concurrent_{0};\n", P,
-                             sharedInt());
+        PairLocks +=
+            formatv("{1} __crace_not_concurrent_{0};\n", P, sharedInt());
         continue;
       }
       for (unsigned I = 0; I < N; ++I)
         for (unsigned J = 0; J < N; ++J)
-          PairLocks += formatv("{3} __crace_not_concurrent_{0}_{1}_{2};\n",
-                               P, I, J, sharedInt());
+          PairLocks += formatv("{3} __crace_not_concurrent_{0}_{1}_{2};\n", P,
+                               I, J, sharedInt());
     }
     for (const Found *F : Order) {
       std::string Name = F->FD->getNameAsString();
@@ -394,9 +397,9 @@ public:
       All.push_back(Name);
       bool Sequential = Opts.InitExitOrder && F->Role != EntryRole::Entry;
       std::string Prep;
-      std::string Call = formatv("(void){0}({1});", Name,
-                                 arguments(F->FD, Name,
-                                           Sequential ? nullptr : &Prep));
+      std::string Call =
+          formatv("(void){0}({1});", Name,
+                  arguments(F->FD, Name, Sequential ? nullptr : &Prep));
       if (Sequential && F->Role == EntryRole::Init) {
         InitCalls += "  " + Call + "\n";
         Inits.push_back(Name);
@@ -428,9 +431,11 @@ public:
           }
           for (unsigned J = 0; J < N; ++J) {
             if (A == Name)
-              Locks.push_back(formatv("__crace_not_concurrent_{0}_{1}_{2}", P, I, J));
+              Locks.push_back(
+                  formatv("__crace_not_concurrent_{0}_{1}_{2}", P, I, J));
             if (B == Name)
-              Locks.push_back(formatv("__crace_not_concurrent_{0}_{1}_{2}", P, J, I));
+              Locks.push_back(
+                  formatv("__crace_not_concurrent_{0}_{1}_{2}", P, J, I));
           }
         }
         std::sort(Locks.begin() + RtnlLock, Locks.end());
@@ -460,20 +465,21 @@ public:
           Creates += formatv("  __crace_thread_create(&__crace_h{0}_{1}, "
                              "__crace_instance_{1}_{2}, 0);\n",
                              K, I, Name);
-          Joins += formatv("  __crace_thread_join(__crace_h{0}_{1}, 0);\n", K, I);
+          Joins +=
+              formatv("  __crace_thread_join(__crace_h{0}_{1}, 0);\n", K, I);
         }
         ++K;
         continue;
       }
-      Threads += formatv("static void *__crace_entry_{0}(void *__crace_unused) {{\n"
-                         "{1}  return 0;\n}\n",
-                         Name, Body(0));
+      Threads +=
+          formatv("static void *__crace_entry_{0}(void *__crace_unused) {{\n"
+                  "{1}  return 0;\n}\n",
+                  Name, Body(0));
       handle(formatv("unsigned long __crace_h{0}[{1}];\n", K, Opts.Instances));
-      Creates += formatv(
-          "  for (__crace_i = 0; __crace_i < {1}; __crace_i++)\n"
-          "    __crace_thread_create(&__crace_h{0}[__crace_i], "
-          "__crace_entry_{2}, 0);\n",
-          K, Opts.Instances, Name);
+      Creates += formatv("  for (__crace_i = 0; __crace_i < {1}; __crace_i++)\n"
+                         "    __crace_thread_create(&__crace_h{0}[__crace_i], "
+                         "__crace_entry_{2}, 0);\n",
+                         K, Opts.Instances, Name);
       Joins += formatv("  for (__crace_i = 0; __crace_i < {1}; __crace_i++)\n"
                        "    __crace_thread_join(__crace_h{0}[__crace_i], 0);\n",
                        K, Opts.Instances);
@@ -484,10 +490,11 @@ public:
       // nondeterministically (every pair, and every entry point with itself).
       // One function per thread: their --not-concurrent locks differ.
       for (unsigned I = 0; I < N; ++I) {
-        Threads += formatv("static void *__crace_dispatch_{0}(void *__crace_unused) {{\n"
-                           "  switch ((unsigned)__crace_nondet_int() % {1}u) {{\n"
-                           "{2}  }\n  return 0;\n}\n",
-                           I, K, Cases[I]);
+        Threads += formatv(
+            "static void *__crace_dispatch_{0}(void *__crace_unused) {{\n"
+            "  switch ((unsigned)__crace_nondet_int() % {1}u) {{\n"
+            "{2}  }\n  return 0;\n}\n",
+            I, K, Cases[I]);
         handle(formatv("unsigned long __crace_h_{0};\n", I));
         Creates += formatv("  __crace_thread_create(&__crace_h_{0}, "
                            "__crace_dispatch_{0}, 0);\n",
@@ -545,7 +552,8 @@ public:
     if (!Opts.Library)
       T += "  __crace_registered = __crace_linux_registered;\n";
     for (const std::string &S : UsedSlots)
-      T += formatv("  __crace_registered_{0} = __crace_linux_registered_{0};\n", S);
+      T += formatv("  __crace_registered_{0} = __crace_linux_registered_{0};\n",
+                   S);
     T += WireLate;
     if (Opts.Library)
       T += formatv("}\nvoid __crace_library_start_{0}(void) {{\n"
@@ -635,15 +643,15 @@ public:
           Objects.size(), Opts.NotConcurrent.size(),
           Opts.DistinctParams ? "on" : "off"));
     else
-    Out.Listing.push_back(formatv(
-        "harness: {0} concurrent entry point(s) x {1} threads{6}, {2} kernel "
-        "object(s); constraints: init-exit {3}, rtnl {4}, irq-lock {5}, "
-        "not-concurrent pairs {7}, distinct-params {8}",
-        Concurrent.size(), Opts.Instances, Objects.size(),
-        Opts.InitExitOrder ? "on" : "off", Opts.RtnlSerialised ? "on" : "off",
-        Opts.IrqLock ? "on" : "off",
-        Opts.Dispatch ? " (dispatch: each thread calls one of them)" : "",
-        Opts.NotConcurrent.size(), Opts.DistinctParams ? "on" : "off"));
+      Out.Listing.push_back(formatv(
+          "harness: {0} concurrent entry point(s) x {1} threads{6}, {2} kernel "
+          "object(s); constraints: init-exit {3}, rtnl {4}, irq-lock {5}, "
+          "not-concurrent pairs {7}, distinct-params {8}",
+          Concurrent.size(), Opts.Instances, Objects.size(),
+          Opts.InitExitOrder ? "on" : "off", Opts.RtnlSerialised ? "on" : "off",
+          Opts.IrqLock ? "on" : "off",
+          Opts.Dispatch ? " (dispatch: each thread calls one of them)" : "",
+          Opts.NotConcurrent.size(), Opts.DistinctParams ? "on" : "off"));
   }
 
 private:

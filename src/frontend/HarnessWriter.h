@@ -41,7 +41,7 @@ std::string recordName(const clang::RecordDecl *RD);
 /// NotOps: struct types whose function pointers were not taken as entry
 /// points (listed as notes).
 void writeHarness(clang::ASTContext &Ctx, const DriverHarnessOptions &Opts,
-                const std::map<std::string, FoundEntry> &Funcs,
-                const std::set<std::string> &NotOps, DriverHarness &Out);
+                  const std::map<std::string, FoundEntry> &Funcs,
+                  const std::set<std::string> &NotOps, DriverHarness &Out);
 
 } // namespace crace::harness

@@ -1,8 +1,10 @@
-//===- HeapCloning.cpp - one heap object per call of an allocation wrapper -===//
+//===- HeapCloning.cpp - one heap object per call of an allocation wrapper
+//-===//
 #include "frontend/HeapCloning.h"
 #include "model/SyncAPI.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/InstIterator.h"
@@ -10,7 +12,6 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
-#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Transforms/Utils/Cloning.h"

@@ -26,7 +26,8 @@ namespace crace {
 /// Makes every function named __VERIFIER_atomic_* an atomic section.
 void instrumentAtomicFunctions(Module &M) {
   auto *VoidFnTy = FunctionType::get(Type::getVoidTy(M.getContext()), false);
-  FunctionCallee Begin = M.getOrInsertFunction("__crace_atomic_begin", VoidFnTy);
+  FunctionCallee Begin =
+      M.getOrInsertFunction("__crace_atomic_begin", VoidFnTy);
   FunctionCallee End = M.getOrInsertFunction("__crace_atomic_end", VoidFnTy);
   for (Function &F : M) {
     if (F.isDeclaration() || !F.getName().starts_with("__VERIFIER_atomic_") ||

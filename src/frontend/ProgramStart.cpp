@@ -4,12 +4,12 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
@@ -74,8 +74,9 @@ std::vector<Function *> takeStructors(Module &M, StringRef Name) {
         Entries.push_back({Prio ? Prio->getZExtValue() : 65535, F});
     }
   GV->eraseFromParent();
-  std::stable_sort(Entries.begin(), Entries.end(),
-                   [](const auto &A, const auto &B) { return A.first < B.first; });
+  std::stable_sort(
+      Entries.begin(), Entries.end(),
+      [](const auto &A, const auto &B) { return A.first < B.first; });
   std::vector<Function *> Out;
   for (auto &E : Entries)
     Out.push_back(E.second);
@@ -150,8 +151,8 @@ bool paramUsed(Argument *A) {
 std::string cString(StringRef S) {
   std::string Out = "\"";
   for (unsigned char C : S) {
-    const char Octal[] = {'\\', char('0' + (C >> 6)), char('0' + ((C >> 3) & 7)),
-                          char('0' + (C & 7)), 0};
+    const char Octal[] = {'\\', char('0' + (C >> 6)),
+                          char('0' + ((C >> 3) & 7)), char('0' + (C & 7)), 0};
     Out += Octal;
   }
   return Out + "\"";
@@ -234,8 +235,9 @@ std::vector<std::string> addProgramStart(Module &M,
   if (Function *KC = M.getFunction("pthread_key_create"))
     for (User *U : KC->users())
       if (auto *CB = dyn_cast<CallBase>(U))
-        if (CB->getCalledOperand() == KC && !isModelFunction(*CB->getFunction()) &&
-            CB->arg_size() >= 2 && !isa<ConstantPointerNull>(CB->getArgOperand(1)))
+        if (CB->getCalledOperand() == KC &&
+            !isModelFunction(*CB->getFunction()) && CB->arg_size() >= 2 &&
+            !isa<ConstantPointerNull>(CB->getArgOperand(1)))
           TsdDestructors = true;
   Function *ThreadFini =
       hook(M, "__crace_thread_fini", FunctionType::get(VoidTy, {}, false));
@@ -268,7 +270,8 @@ std::vector<std::string> addProgramStart(Module &M,
   bool Uses[3] = {false, false, false};
   for (unsigned I = 0; I < Main->arg_size() && I < 3; ++I)
     Uses[I] = paramUsed(Main->getArg(I));
-  bool CtorInputs = any_of(Ctors, [](Function *F) { return F->arg_size() > 0; });
+  bool CtorInputs =
+      any_of(Ctors, [](Function *F) { return F->arg_size() > 0; });
   bool NeedArgv = Uses[1] || CtorInputs;
   bool NeedArgc = Uses[0] || NeedArgv;
   bool NeedEnv = Uses[2] || CtorInputs || programUses(M, "environ") ||
@@ -280,16 +283,17 @@ std::vector<std::string> addProgramStart(Module &M,
   if (Wrap) {
     std::string Name = Main->getName().str();
     Main->setName("__crace_main");
-    NewMain = Function::Create(
-        FunctionType::get(Main->getReturnType(), {}, false),
-        GlobalValue::ExternalLinkage, Name, M);
+    NewMain =
+        Function::Create(FunctionType::get(Main->getReturnType(), {}, false),
+                         GlobalValue::ExternalLinkage, Name, M);
     BasicBlock::Create(Ctx, "", NewMain);
   } else if (Main->arg_size() > 0) {
-    NewMain = Function::Create(FunctionType::get(Main->getReturnType(), {}, false),
-                               Main->getLinkage(), "", M);
-    NewMain->setAttributes(AttributeList::get(
-        Ctx, Main->getAttributes().getFnAttrs(),
-        Main->getAttributes().getRetAttrs(), {}));
+    NewMain =
+        Function::Create(FunctionType::get(Main->getReturnType(), {}, false),
+                         Main->getLinkage(), "", M);
+    NewMain->setAttributes(
+        AttributeList::get(Ctx, Main->getAttributes().getFnAttrs(),
+                           Main->getAttributes().getRetAttrs(), {}));
     NewMain->splice(NewMain->end(), Main);
     NewMain->setSubprogram(Main->getSubprogram());
     Main->setSubprogram(nullptr);
@@ -354,8 +358,9 @@ std::vector<std::string> addProgramStart(Module &M,
   // The bounds every verdict rests on.
   if (NeedArgc) {
     if (O.FixedArgs)
-      Assumptions.push_back("main runs with the command line given by --args: " +
-                            printable(O.Args));
+      Assumptions.push_back(
+          "main runs with the command line given by --args: " +
+          printable(O.Args));
     else
       Assumptions.push_back(
           "main's command line has at most 4 strings (argc <= 4), each of at "
@@ -363,9 +368,9 @@ std::vector<std::string> addProgramStart(Module &M,
   }
   if (NeedEnv) {
     if (O.FixedEnv)
-      Assumptions.push_back("the environment is the one given by --env: " +
-                            (O.Env.empty() ? std::string("(empty)")
-                                           : printable(O.Env)));
+      Assumptions.push_back(
+          "the environment is the one given by --env: " +
+          (O.Env.empty() ? std::string("(empty)") : printable(O.Env)));
     else
       Assumptions.push_back("the environment has at most 3 strings, each of "
                             "at most 7 characters");
@@ -404,7 +409,8 @@ std::vector<std::string> addThreadFini(Module &M) {
                         DL->getColumn())
                     .str();
       Reasons.push_back("thread-specific data destructors are not run when "
-                        "the thread created at " + Where +
+                        "the thread created at " +
+                        Where +
                         " exits (start routine through a function pointer)");
       continue;
     }

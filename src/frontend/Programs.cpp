@@ -261,8 +261,7 @@ findPrograms(const clang::tooling::CompilationDatabase &Db,
     Add(MI);
     for (size_t I = 0; I < Units.size(); ++I)
       if (!Units[I].Main &&
-          (WholeDatabase ||
-           (!M.Target.empty() && Units[I].Target == M.Target)))
+          (WholeDatabase || (!M.Target.empty() && Units[I].Target == M.Target)))
         Add(I);
     // Symbol resolution over the units of libraries (targets without
     // main) and of no target.
@@ -296,8 +295,9 @@ findPrograms(const clang::tooling::CompilationDatabase &Db,
               Add(I);
       }
     }
-    llvm::sort(std::next(Members.begin()), Members.end(),
-               [&](size_t A, size_t B) { return Units[A].File < Units[B].File; });
+    llvm::sort(
+        std::next(Members.begin()), Members.end(),
+        [&](size_t A, size_t B) { return Units[A].File < Units[B].File; });
     P.Cache.DataModel = Base.DataModel;
     for (size_t I : Members) {
       P.Commands.push_back(Units[I].Cmd);

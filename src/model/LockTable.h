@@ -38,9 +38,8 @@ struct LockTable {
   bool mayRelease(const llvm::Value *P, uint32_t Id) const {
     const PointsTo &PTA = PM.pointsTo();
     for (Loc L : PTA.pointsTo(P))
-      if (L.Obj == Keys[Id].Obj ||
-          (L.Obj == PointsTo::UnknownObj &&
-           PTA.reachableByUnknown(Keys[Id].Obj)))
+      if (L.Obj == Keys[Id].Obj || (L.Obj == PointsTo::UnknownObj &&
+                                    PTA.reachableByUnknown(Keys[Id].Obj)))
         return true;
     return false;
   }

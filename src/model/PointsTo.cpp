@@ -2,18 +2,18 @@
 #include "model/PointsTo.h"
 #include "model/SyncAPI.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
-#include <optional>
 #include "llvm/IR/Constants.h"
-#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/GlobalAlias.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
-#include "llvm/ADT/SmallPtrSet.h"
+#include <optional>
 
 using namespace llvm;
 
@@ -150,7 +150,8 @@ bool PointsTo::add(PtsSet &S, Loc L) {
 
 bool PointsTo::addImpl(PtsSet &S, Loc L) {
   const AbsObject &O = Objects[L.Obj];
-  if (L.Off != UnknownOffset && O.Size && (L.Off < 0 || uint64_t(L.Off) >= O.Size))
+  if (L.Off != UnknownOffset && O.Size &&
+      (L.Off < 0 || uint64_t(L.Off) >= O.Size))
     L.Off = UnknownOffset;
   if (L.Off != UnknownOffset && (L.Off < -(1 << 20) || L.Off > (1 << 20)))
     L.Off = UnknownOffset;
@@ -208,8 +209,8 @@ void PointsTo::constantPts(const Constant *C, PtsSet &Out) const {
       constantPts(cast<Constant>(GEP->getPointerOperand()), Base);
       APInt Off(DL.getIndexTypeSizeInBits(GEP->getType()), 0);
       bool Known = GEP->accumulateConstantOffset(DL, Off);
-      const_cast<PointsTo *>(this)->addAll(Out, Base, Known ? Off.getSExtValue() : 0,
-                                           !Known);
+      const_cast<PointsTo *>(this)->addAll(
+          Out, Base, Known ? Off.getSExtValue() : 0, !Known);
       return;
     }
     if (CE->getOpcode() == Instruction::IntToPtr &&
@@ -270,8 +271,9 @@ void PointsTo::initContents(const Constant *C, uint32_t Obj, int64_t Off) {
       isa<ConstantDataSequential>(C)) {
     if (isa<ConstantDataSequential>(C))
       return; // numbers only
-    Type *Elem = C->getType()->isArrayTy() ? C->getType()->getArrayElementType()
-                                           : cast<VectorType>(C->getType())->getElementType();
+    Type *Elem = C->getType()->isArrayTy()
+                     ? C->getType()->getArrayElementType()
+                     : cast<VectorType>(C->getType())->getElementType();
     int64_t Size = DL.getTypeAllocSize(Elem).getFixedValue();
     for (unsigned I = 0; I < C->getNumOperands(); ++I)
       initContents(cast<Constant>(C->getOperand(I)), Obj, Off + I * Size);
@@ -404,7 +406,8 @@ bool PointsTo::visitModule() {
         APInt Off(DL.getIndexTypeSizeInBits(GEP->getType()), 0);
         bool Known = GEP->accumulateConstantOffset(DL, Off);
         const PtsSet &Base = Get(GEP->getPointerOperand());
-        Changed |= addAll(ptsOf(GEP), Base, Known ? Off.getSExtValue() : 0, !Known);
+        Changed |=
+            addAll(ptsOf(GEP), Base, Known ? Off.getSExtValue() : 0, !Known);
         // Arithmetic stays inside the base's object (the "no undefined
         // behaviour" assumption); only from a null/integer base, as in
         // (char *)0 + (uintptr_t)p, may an index carry the pointer.

@@ -7,8 +7,8 @@
 // external functions). Pointer values carry (object, byte offset) pairs, the
 // offset becoming Unknown after variable indexing; object contents are
 // tracked per field (byte offset), with stores to an unknown field kept
-// apart and seen by every load of that object. Integers derived from pointers keep their targets, so pointer
-// arithmetic through integers is followed.
+// apart and seen by every load of that object. Integers derived from pointers
+// keep their targets, so pointer arithmetic through integers is followed.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -84,7 +84,9 @@ public:
   [[nodiscard]] const PtsSet &pointsTo(const llvm::Value *V) const;
   /// Pointers stored anywhere in Obj (the union over its fields).
   [[nodiscard]] PtsSet contents(uint32_t Obj) const;
-  [[nodiscard]] const AbsObject &object(uint32_t Id) const { return Objects[Id]; }
+  [[nodiscard]] const AbsObject &object(uint32_t Id) const {
+    return Objects[Id];
+  }
   [[nodiscard]] AbsObject &object(uint32_t Id) { return Objects[Id]; }
   [[nodiscard]] size_t numObjects() const { return Objects.size(); }
   [[nodiscard]] uint32_t objectOf(const llvm::Value *Site) const;

@@ -3,26 +3,26 @@
 
 #include "llvm/ADT/SCCIterator.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
-#include "llvm/TargetParser/Triple.h"
-#include "llvm/ADT/StringSet.h"
-#include "llvm/Analysis/CFG.h"
+#include "llvm/BinaryFormat/Dwarf.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/InlineAsm.h"
-#include "llvm/IR/Operator.h"
-#include "llvm/BinaryFormat/Dwarf.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
+#include "llvm/TargetParser/Triple.h"
 #include <functional>
 
 using namespace llvm;
@@ -31,8 +31,8 @@ namespace crace {
 
 ProgramModel::ProgramModel(Module &M) : M(M) {}
 
-std::unique_ptr<ProgramModel> ProgramModel::build(Module &M,
-                                                  const std::atomic<bool> *Cancel) {
+std::unique_ptr<ProgramModel>
+ProgramModel::build(Module &M, const std::atomic<bool> *Cancel) {
   std::unique_ptr<ProgramModel> PM(new ProgramModel(M));
   if (Function *F = M.getFunction("main"); F && !F->isDeclaration())
     PM->Main = F;
@@ -57,7 +57,8 @@ std::unique_ptr<ProgramModel> ProgramModel::build(Module &M,
       Roots.push_back(T.CreateSite->getArgOperand(2));
   PM->PTA->computeShared(Roots);
   if (PM->Main)
-    PM->MainDT = std::make_unique<DominatorTree>(*const_cast<Function *>(PM->Main));
+    PM->MainDT =
+        std::make_unique<DominatorTree>(*const_cast<Function *>(PM->Main));
   PM->findJoins();
   if (PM->Main) {
     PM->findJoinLoops();
@@ -138,8 +139,8 @@ SmallVector<MemAccess, 2> ProgramModel::accessesOf(const Instruction &I) const {
     return 0;
   };
   if (auto *LI = dyn_cast<LoadInst>(&I)) {
-    Out.push_back({&I, LI->getPointerOperand(), AccessKind::Read, LI->isAtomic(),
-                   SizeOf(LI->getType())});
+    Out.push_back({&I, LI->getPointerOperand(), AccessKind::Read,
+                   LI->isAtomic(), SizeOf(LI->getType())});
   } else if (auto *SI = dyn_cast<StoreInst>(&I)) {
     Out.push_back({&I, SI->getPointerOperand(), AccessKind::Write,
                    SI->isAtomic(), SizeOf(SI->getValueOperand()->getType())});

@@ -10,28 +10,27 @@
 
 #include "llvm/ADT/SCCIterator.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
-#include "llvm/TargetParser/Triple.h"
-#include "llvm/ADT/StringSet.h"
-#include "llvm/Analysis/CFG.h"
+#include "llvm/BinaryFormat/Dwarf.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/InlineAsm.h"
-#include "llvm/IR/Operator.h"
-#include "llvm/BinaryFormat/Dwarf.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
+#include "llvm/TargetParser/Triple.h"
 #include <functional>
-
 
 using namespace llvm;
 
@@ -60,7 +59,8 @@ SourceLoc ProgramModel::location(const Instruction *I) const {
   DebugLoc DL = I->getDebugLoc();
   if (!DL) {
     // Fall back to the closest earlier instruction with a location.
-    for (const Instruction *P = I->getPrevNode(); P && !DL; P = P->getPrevNode())
+    for (const Instruction *P = I->getPrevNode(); P && !DL;
+         P = P->getPrevNode())
       DL = P->getDebugLoc();
   }
   L.Function = I->getFunction()->getName().str();
@@ -109,8 +109,8 @@ static const DIType *stripQualifiers(const DIType *T) {
   while (auto *D = dyn_cast_or_null<DIDerivedType>(T)) {
     auto Tag = D->getTag();
     if (Tag == dwarf::DW_TAG_typedef || Tag == dwarf::DW_TAG_const_type ||
-        Tag == dwarf::DW_TAG_volatile_type || Tag == dwarf::DW_TAG_atomic_type ||
-        Tag == dwarf::DW_TAG_restrict_type)
+        Tag == dwarf::DW_TAG_volatile_type ||
+        Tag == dwarf::DW_TAG_atomic_type || Tag == dwarf::DW_TAG_restrict_type)
       T = D->getBaseType();
     else
       break;
@@ -237,8 +237,7 @@ std::string ProgramModel::describe(Loc L, uint64_t Size) const {
            SL.str();
     // A copy of an allocation wrapper (frontend/HeapCloning.h): named
     // after the call that made it.
-    if (const MDNode *Via =
-            cast<Instruction>(O.Site)->getMetadata("crace.via"))
+    if (const MDNode *Via = cast<Instruction>(O.Site)->getMetadata("crace.via"))
       if (const auto *S = dyn_cast<MDString>(Via->getOperand(0)))
         Name = "heap object allocated by " + S->getString().str();
     break;

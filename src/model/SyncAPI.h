@@ -26,12 +26,19 @@ enum class Intrinsic {
 /// arguments point to. WritesArg0: writes argument 0, reads the others.
 /// WritesFrom1 / WritesFrom2: scanf-style, writes pointer arguments from
 /// index 1 / 2 on, reads the ones before.
-enum class ExternalEffect { Pure, ReadsArgs, WritesArg0, WritesFrom1, WritesFrom2 };
+enum class ExternalEffect {
+  Pure,
+  ReadsArgs,
+  WritesArg0,
+  WritesFrom1,
+  WritesFrom2
+};
 
 /// The intrinsic a function name denotes, if any.
 [[nodiscard]] std::optional<Intrinsic> lookupIntrinsic(llvm::StringRef Name);
 /// The known memory effect of an external (body-less) library function.
-[[nodiscard]] std::optional<ExternalEffect> lookupExternal(llvm::StringRef Name);
+[[nodiscard]] std::optional<ExternalEffect>
+lookupExternal(llvm::StringRef Name);
 /// The intrinsic a call site calls directly, if any.
 [[nodiscard]] std::optional<Intrinsic> callIntrinsic(const llvm::CallBase &CB);
 /// V is null or, through casts, phis and selects, the result of a

@@ -113,7 +113,9 @@ struct Result {
   std::vector<std::pair<std::string, double>> Stats;
   /// A report over several programs (-p): each program's verdict.
   std::vector<ProgramSummary> Programs;
-  void stat(std::string Name, double V) { Stats.emplace_back(std::move(Name), V); }
+  void stat(std::string Name, double V) {
+    Stats.emplace_back(std::move(Name), V);
+  }
 };
 
 } // namespace crace

@@ -57,7 +57,9 @@ table.lanes td.order { color: #888; }
 ul.notes li { margin: .2em 0; }
 )css";
 
-std::string shortFile(const std::string &F) { return sys::path::filename(F).str(); }
+std::string shortFile(const std::string &F) {
+  return sys::path::filename(F).str();
+}
 
 class HtmlWriter {
 public:
@@ -97,8 +99,7 @@ void HtmlWriter::source(const SourceLoc &L) {
     if (!Text)
       break;
     OS << "<span class=\"line" << (N == L.Line ? " hl" : "")
-       << "\"><span class=\"no\">" << N << "</span>" << esc(*Text)
-       << "</span>";
+       << "\"><span class=\"no\">" << N << "</span>" << esc(*Text) << "</span>";
   }
   OS << "</pre>";
 }
@@ -144,8 +145,8 @@ void HtmlWriter::lanes(const Finding &F) {
         continue;
       }
       OS << "<td class=\"step" << (Racing[I] ? " racing" : "") << "\">"
-         << esc(S.Action) << "<div class=\"where\">" << esc(shortFile(S.Loc.File))
-         << ":" << S.Loc.Line << "</div></td>";
+         << esc(S.Action) << "<div class=\"where\">"
+         << esc(shortFile(S.Loc.File)) << ":" << S.Loc.Line << "</div></td>";
     }
     OS << "</tr>";
   }
@@ -218,9 +219,9 @@ void HtmlWriter::write() {
     OS << "</ul>\n";
   };
   Notes("How the program was made", "harness",
-        R.Harness.empty() ? std::vector<std::string>{}
-                          : std::vector<std::string>{"checked as a " +
-                                                     R.Harness});
+        R.Harness.empty()
+            ? std::vector<std::string>{}
+            : std::vector<std::string>{"checked as a " + R.Harness});
   Notes("Proved race-free under these assumptions", "assumptions",
         R.Assumptions);
   Notes("Not proved race-free because", "reasons", R.Reasons);

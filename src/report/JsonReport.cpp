@@ -37,11 +37,11 @@ void writeJson(const Result &R, raw_ostream &OS) {
       for (const Finding &F : R.Findings)
         J.object([&] {
           J.attribute("verdict", verdictName(F.Kind));
-          J.attribute("kind",
-                      F.Category == FindingCategory::Deadlock ? "deadlock"
-                      : F.Category == FindingCategory::AssertionFailure
-                          ? "assertion-failure"
-                          : "data-race");
+          J.attribute("kind", F.Category == FindingCategory::Deadlock
+                                  ? "deadlock"
+                              : F.Category == FindingCategory::AssertionFailure
+                                  ? "assertion-failure"
+                                  : "data-race");
           J.attribute("engine", F.Engine);
           J.attribute("fingerprint", fingerprint(F, Sources));
           if (!F.Program.empty())

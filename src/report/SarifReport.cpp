@@ -149,8 +149,8 @@ json::Object SarifWriter::location(const SourceLoc &Loc, std::string Message) {
   if (!NoFile)
     L["physicalLocation"] = physical(Loc);
   if (!Loc.valid() && !Loc.Function.empty())
-    L["logicalLocations"] = json::Array{
-        json::Object{{"name", Loc.Function}, {"kind", "function"}}};
+    L["logicalLocations"] =
+        json::Array{json::Object{{"name", Loc.Function}, {"kind", "function"}}};
   L["message"] = json::Object{{"text", std::move(Message)}};
   return L;
 }
@@ -181,10 +181,10 @@ std::optional<json::Object> SarifWriter::codeFlow(const Finding &F) {
       Names[S.ThreadId] = S.Thread;
     }
     bool Racing = RacingStep[I];
-    Steps[S.ThreadId].push_back(json::Object{
-        {"location", location(S.Loc, S.Action)},
-        {"executionOrder", int64_t(I + 1)},
-        {"importance", Racing ? "essential" : "important"}});
+    Steps[S.ThreadId].push_back(
+        json::Object{{"location", location(S.Loc, S.Action)},
+                     {"executionOrder", int64_t(I + 1)},
+                     {"importance", Racing ? "essential" : "important"}});
   }
   json::Array Flows;
   for (unsigned T : Order)
@@ -203,7 +203,8 @@ json::Object SarifWriter::result(const Finding &F) {
   std::string Text;
   switch (F.Category) {
   case FindingCategory::DataRace:
-    Text = std::string(F.Kind == Verdict::Race ? "Data race" : "Possible data race") +
+    Text = std::string(F.Kind == Verdict::Race ? "Data race"
+                                               : "Possible data race") +
            (F.First.Variable.empty() ? "" : " on '" + F.First.Variable + "'") +
            ": " + accessMessage(F.First) + " and " + accessMessage(F.Second);
     break;
@@ -228,18 +229,17 @@ json::Object SarifWriter::result(const Finding &F) {
       {"ruleIndex", int64_t(RI)},
       {"level", Rules[RI].Level},
       {"message", json::Object{{"text", Text}}},
-      {"locations",
-       json::Array{location(Primary->Loc,
-                            F.Category == FindingCategory::DataRace
-                                ? accessMessage(*Primary)
-                                : "thread " + Primary->Thread)}},
+      {"locations", json::Array{location(Primary->Loc,
+                                         F.Category == FindingCategory::DataRace
+                                             ? accessMessage(*Primary)
+                                             : "thread " + Primary->Thread)}},
       {"partialFingerprints",
        json::Object{{"craceFinding/v1", fingerprint(F, Sources)}}}};
   if (F.Category != FindingCategory::AssertionFailure) {
-    json::Object Rel = location(Related->Loc,
-                                F.Category == FindingCategory::DataRace
-                                    ? accessMessage(*Related)
-                                    : "thread " + Related->Thread);
+    json::Object Rel =
+        location(Related->Loc, F.Category == FindingCategory::DataRace
+                                   ? accessMessage(*Related)
+                                   : "thread " + Related->Thread);
     Rel["id"] = 1;
     Res["relatedLocations"] = json::Array{std::move(Rel)};
   }
@@ -284,9 +284,8 @@ json::Value SarifWriter::document() {
     Results.push_back(result(F));
   json::Array Notes;
   if (R.Program == Verdict::Unknown)
-    for (const std::string &Why : R.Reasons.empty()
-                                      ? std::vector<std::string>{"unknown"}
-                                      : R.Reasons)
+    for (const std::string &Why :
+         R.Reasons.empty() ? std::vector<std::string>{"unknown"} : R.Reasons)
       Notes.push_back(json::Object{
           {"level", "warning"},
           {"message", json::Object{{"text", Why}}},
@@ -309,22 +308,22 @@ json::Value SarifWriter::document() {
                                   {"assumptions", std::move(Assumptions)},
                                   {"reasons", std::move(Reasons)}}}};
   if (!Programs.empty())
-    Invocation.getObject("properties")->try_emplace("programs",
-                                                    std::move(Programs));
+    Invocation.getObject("properties")
+        ->try_emplace("programs", std::move(Programs));
   if (!R.Harness.empty())
     Invocation.getObject("properties")->try_emplace("harness", R.Harness);
   if (!Notes.empty())
     Invocation["toolExecutionNotifications"] = std::move(Notes);
   std::string Root = Cwd.empty() ? "file:///" : uriOf(Cwd) + "/";
-  json::Object Run{
-      {"tool", json::Object{{"driver", std::move(Driver)}}},
-      {"invocations", json::Array{std::move(Invocation)}},
-      {"originalUriBaseIds",
-       json::Object{{"%SRCROOT%", json::Object{{"uri", Root}}}}},
-      {"results", std::move(Results)}};
-  return json::Object{{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
-                      {"version", "2.1.0"},
-                      {"runs", json::Array{std::move(Run)}}};
+  json::Object Run{{"tool", json::Object{{"driver", std::move(Driver)}}},
+                   {"invocations", json::Array{std::move(Invocation)}},
+                   {"originalUriBaseIds",
+                    json::Object{{"%SRCROOT%", json::Object{{"uri", Root}}}}},
+                   {"results", std::move(Results)}};
+  return json::Object{
+      {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+      {"version", "2.1.0"},
+      {"runs", json::Array{std::move(Run)}}};
 }
 
 } // namespace

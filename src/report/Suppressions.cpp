@@ -15,7 +15,8 @@ namespace {
 
 /// "s" of "s.f[2]", "p" of "p->next".
 StringRef rootName(StringRef Var) {
-  return Var.take_until([](char C) { return C == '.' || C == '-' || C == '['; });
+  return Var.take_until(
+      [](char C) { return C == '.' || C == '-' || C == '['; });
 }
 
 /// "f" of "s.f[2]" and of "p->f"; "" when the variable has no field.
@@ -97,8 +98,7 @@ void applySuppressions(Result &R, const SuppressionSources &S,
                   std::to_string(Line);
           else if (Line == A->Loc.Line &&
                    StringRef(Text).contains(DataRaceMarker))
-            Why = "data_race() at " + A->Loc.File + ":" +
-                  std::to_string(Line);
+            Why = "data_race() at " + A->Loc.File + ":" + std::to_string(Line);
         }
       }
       if (Why.empty()) {
@@ -121,10 +121,10 @@ void applySuppressions(Result &R, const SuppressionSources &S,
       Kept.push_back(std::move(R.Findings[I]));
   R.Findings = std::move(Kept);
   R.stat("suppressed_findings", double(Suppressed));
-  std::string Note = std::to_string(Suppressed) +
-                     (Suppressed == 1
-                          ? " finding was suppressed as an intended race:"
-                          : " findings were suppressed as intended races:");
+  std::string Note =
+      std::to_string(Suppressed) +
+      (Suppressed == 1 ? " finding was suppressed as an intended race:"
+                       : " findings were suppressed as intended races:");
   bool FirstWhy = true;
   for (const auto &[Why, N] : ByWhat) {
     Note += (FirstWhy ? " " : "; ") + std::to_string(N) + " by " + Why;
@@ -145,15 +145,16 @@ void applySuppressions(Result &R, const SuppressionSources &S,
     R.Reasons.push_back(Note);
     return;
   }
-  bool Complete = R.CandidatesComplete && (!MaxFindings || Before < MaxFindings);
+  bool Complete =
+      R.CandidatesComplete && (!MaxFindings || Before < MaxFindings);
   if (Complete) {
     R.Program = Verdict::RaceFree;
     llvm::erase_if(R.Reasons, [](const std::string &W) {
       return StringRef(W).contains("over-approximates");
     });
     R.Assumptions = Assumptions;
-    R.Assumptions.push_back("the suppressed pairs race as intended (" +
-                            Note + ")");
+    R.Assumptions.push_back("the suppressed pairs race as intended (" + Note +
+                            ")");
   } else {
     R.Program = Verdict::Unknown;
     R.Reasons.push_back(Note + "; every finding was suppressed, but the "

@@ -3,8 +3,8 @@
 #include "report/SourceText.h"
 
 #include "llvm/ADT/StringMap.h"
-#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 using namespace llvm;
@@ -90,8 +90,7 @@ void writeText(const Result &R, raw_ostream &OS, bool Color, bool ShowStats) {
     const AccessInfo &A = F.First, &B = F.Second;
     if (F.Category == FindingCategory::AssertionFailure) {
       ErrorHead(A.Loc);
-      OS << formatv("assertion fails in thread '{0}' [assertion]\n",
-                    A.Thread);
+      OS << formatv("assertion fails in thread '{0}' [assertion]\n", A.Thread);
       Reset();
       snippet(Src, A.Loc, OS);
       writeTrace(F, OS);
@@ -116,7 +115,8 @@ void writeText(const Result &R, raw_ostream &OS, bool Color, bool ShowStats) {
     OS << (F.Kind == Verdict::Race ? "error: " : "warning: ");
     Reset();
     Bold(raw_ostream::WHITE);
-    std::string What = F.Kind == Verdict::Race ? "data race" : "possible data race";
+    std::string What =
+        F.Kind == Verdict::Race ? "data race" : "possible data race";
     OS << formatv("{0} on '{1}' ({2} by thread '{3}' / {4} by thread '{5}') "
                   "[{6}]\n",
                   What, A.Variable, kindName(A), A.Thread, kindName(B),
@@ -149,7 +149,8 @@ void writeWhoop(const Result &R, raw_ostream &OS, bool ShowStats) {
     const AccessInfo &A = F.First, &B = F.Second;
     OS << formatv("{0}: error: {1} {2}-{3} race on '{4}': {2} by {5}, {6} / "
                   "{3} by {7}, {8}\n",
-                  shortPath(A.Loc.File), F.Kind == Verdict::Race ? "confirmed" : "potential",
+                  shortPath(A.Loc.File),
+                  F.Kind == Verdict::Race ? "confirmed" : "potential",
                   kindName(A), kindName(B), A.Variable, Who(A), where(A.Loc),
                   Who(B), where(B.Loc));
   }
@@ -173,7 +174,8 @@ void writeVerdict(const Result &R, raw_ostream &OS, bool Color,
       OS << "  - " << A << "\n";
   }
   if (!R.Reasons.empty()) {
-    bool Definite = R.Program == Verdict::RaceFree || R.Program == Verdict::Race;
+    bool Definite =
+        R.Program == Verdict::RaceFree || R.Program == Verdict::Race;
     OS << (Definite ? "crace: notes:\n"
                     : "crace: not proved race-free because:\n");
     constexpr size_t Shown = 12;

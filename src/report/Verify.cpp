@@ -83,7 +83,8 @@ bool verifyExpectations(const Result &R, const std::vector<std::string> &Files,
           S = S.ltrim();
           if (!S.consume_front(":")) {
             OS << formatv("{0}:{1}: error: expected ':' after "
-                          "expected-verdict\n", File, LineNo);
+                          "expected-verdict\n",
+                          File, LineNo);
             Ok = false;
             continue;
           }
@@ -126,7 +127,8 @@ bool verifyExpectations(const Result &R, const std::vector<std::string> &Files,
     Ok = false;
   }
 
-  bool RacyVerdict = *Expected == Verdict::Race || *Expected == Verdict::PossibleRace;
+  bool RacyVerdict =
+      *Expected == Verdict::Race || *Expected == Verdict::PossibleRace;
   std::set<std::pair<std::string, unsigned>> Hit;
   std::map<std::string, std::string> CanonCache;
   auto Canon = [&](const std::string &F) -> const std::string & {
@@ -137,8 +139,10 @@ bool verifyExpectations(const Result &R, const std::vector<std::string> &Files,
   };
   std::set<std::pair<std::string, unsigned>> DeadlockHit, AssertHit;
   for (const Finding &F : R.Findings) {
-    std::pair<std::string, unsigned> A = {Canon(F.First.Loc.File), F.First.Loc.Line};
-    std::pair<std::string, unsigned> B = {Canon(F.Second.Loc.File), F.Second.Loc.Line};
+    std::pair<std::string, unsigned> A = {Canon(F.First.Loc.File),
+                                          F.First.Loc.Line};
+    std::pair<std::string, unsigned> B = {Canon(F.Second.Loc.File),
+                                          F.Second.Loc.Line};
     if (F.Category == FindingCategory::AssertionFailure) {
       if (!AssertLines.count(A)) {
         OS << formatv("error: unexpected assertion failure at {0}\n",

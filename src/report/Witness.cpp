@@ -93,8 +93,8 @@ void writeSvCompWitness(const Result &R, const std::vector<std::string> &Files,
   for (const std::string &F : Files)
     OS << "        " << yamlQuote(F) << ": " << yamlQuote(fileHash(F)) << "\n";
   OS << "      specification: \"CHECK( init(main()), LTL(G ! data-race) )\"\n"
-     << "      data_model: " << (DataModel.empty() ? StringRef("LP64") : DataModel)
-     << "\n"
+     << "      data_model: "
+     << (DataModel.empty() ? StringRef("LP64") : DataModel) << "\n"
      << "      language: C\n"
      << "  content:\n";
   // Steps without a location in the sources (model code) cannot be waypoints.

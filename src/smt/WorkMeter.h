@@ -23,8 +23,8 @@
 
 #include "smt/WorkBudget.h"
 
-#include <cstdint>
 #include <atomic>
+#include <cstdint>
 #include <optional>
 #include <z3++.h>
 

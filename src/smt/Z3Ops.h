@@ -19,17 +19,28 @@ namespace crace {
 inline std::optional<z3::expr> icmpTerm(llvm::CmpInst::Predicate P,
                                         const z3::expr &A, const z3::expr &B) {
   switch (P) {
-  case llvm::CmpInst::ICMP_EQ: return A == B;
-  case llvm::CmpInst::ICMP_NE: return A != B;
-  case llvm::CmpInst::ICMP_UGT: return z3::ugt(A, B);
-  case llvm::CmpInst::ICMP_UGE: return z3::uge(A, B);
-  case llvm::CmpInst::ICMP_ULT: return z3::ult(A, B);
-  case llvm::CmpInst::ICMP_ULE: return z3::ule(A, B);
-  case llvm::CmpInst::ICMP_SGT: return A > B;
-  case llvm::CmpInst::ICMP_SGE: return A >= B;
-  case llvm::CmpInst::ICMP_SLT: return A < B;
-  case llvm::CmpInst::ICMP_SLE: return A <= B;
-  default: return std::nullopt;
+  case llvm::CmpInst::ICMP_EQ:
+    return A == B;
+  case llvm::CmpInst::ICMP_NE:
+    return A != B;
+  case llvm::CmpInst::ICMP_UGT:
+    return z3::ugt(A, B);
+  case llvm::CmpInst::ICMP_UGE:
+    return z3::uge(A, B);
+  case llvm::CmpInst::ICMP_ULT:
+    return z3::ult(A, B);
+  case llvm::CmpInst::ICMP_ULE:
+    return z3::ule(A, B);
+  case llvm::CmpInst::ICMP_SGT:
+    return A > B;
+  case llvm::CmpInst::ICMP_SGE:
+    return A >= B;
+  case llvm::CmpInst::ICMP_SLT:
+    return A < B;
+  case llvm::CmpInst::ICMP_SLE:
+    return A <= B;
+  default:
+    return std::nullopt;
   }
 }
 

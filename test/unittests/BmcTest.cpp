@@ -6,8 +6,8 @@
 // the counterexample's inputs; for Unknown the reason that must be given.
 //
 //===----------------------------------------------------------------------===//
-#include "TestUtil.h"
 #include "bmc/Bmc.h"
+#include "TestUtil.h"
 #include "gtest/gtest.h"
 
 #include "llvm/IR/DebugLoc.h"
@@ -83,8 +83,7 @@ std::vector<int64_t> inputs(const bmc::Result &R) {
   return V;
 }
 
-#define EXPECT_STATUS(X, St)                                                   \
-  EXPECT_EQ((X)->R.S, bmc::Status::St) << (X)->Text
+#define EXPECT_STATUS(X, St) EXPECT_EQ((X)->R.S, bmc::Status::St) << (X)->Text
 
 //===----------------------------------------------------------------------===//
 // Arithmetic
@@ -456,7 +455,8 @@ int main(void) {
   return 0;
 })C";
   char Buf[1024];
-  snprintf(Buf, sizeof Buf, Code, "b[2] != 3 || (n == 4 && a[3] != 0) || (n < 2 && a[1] != 2)");
+  snprintf(Buf, sizeof Buf, Code,
+           "b[2] != 3 || (n == 4 && a[3] != 0) || (n < 2 && a[1] != 2)");
   auto X = runBmc(Buf);
   EXPECT_STATUS(X, Safe);
   snprintf(Buf, sizeof Buf, Code, "a[2] == 0 && a[3] == 4");
@@ -640,7 +640,8 @@ int main(void) {
   snprintf(Buf, sizeof Buf, Code, 10, 3628800);
   auto Z = runBmc(Buf);
   EXPECT_STATUS(Z, Unknown);
-  EXPECT_TRUE(hasReason(Z->R, "recursion bound 4 reached in 'fact'")) << Z->Text;
+  EXPECT_TRUE(hasReason(Z->R, "recursion bound 4 reached in 'fact'"))
+      << Z->Text;
 }
 
 TEST(BmcCalls, FunctionPointers) {
@@ -679,7 +680,8 @@ int main(void) {
   EXPECT_STATUS(X, Unsafe);
   ASSERT_TRUE(X->R.Cex);
   EXPECT_EQ(inputs(X->R), std::vector<int64_t>{10}) << X->Text;
-  EXPECT_EQ(X->R.Cex->FailureCall->getCalledFunction()->getName(), "__crace_bmc_fail");
+  EXPECT_EQ(X->R.Cex->FailureCall->getCalledFunction()->getName(),
+            "__crace_bmc_fail");
 }
 
 TEST(BmcCalls, FunctionPointerTable) {
@@ -712,7 +714,8 @@ int main(void) {
     if (i == 17 && __VERIFIER_nondet_int()) { if (s == 153) reach_error(); }
   }
   return 0;
-})C", O);
+})C",
+                  O);
   EXPECT_STATUS(X, Unsafe);
   std::vector<int64_t> In = inputs(X->R);
   ASSERT_EQ(In.size(), 1u) << X->Text;
@@ -727,7 +730,8 @@ int main(void) {
     if (i == 17 && __VERIFIER_nondet_int()) { if (s == 153) reach_error(); }
   }
   return 0;
-})C", O);
+})C",
+                  O);
   EXPECT_STATUS(Y, Unknown);
 }
 
@@ -773,7 +777,8 @@ int main(void) {
   }
   if (c != 10) reach_error();
   return 0;
-})C", O);
+})C",
+                  O);
   EXPECT_STATUS(X, Safe);
 }
 
@@ -798,10 +803,13 @@ int main(void) {
   unsigned Line = 0;
   {
     std::string Src = std::string(Prelude) + Code;
-    Line = 1 + unsigned(std::count(Src.begin(), Src.begin() + Src.find("    reach_error();"), '\n'));
+    Line = 1 + unsigned(std::count(Src.begin(),
+                                   Src.begin() + Src.find("    reach_error();"),
+                                   '\n'));
   }
   EXPECT_EQ(C.FailureCall->getDebugLoc().getLine(), Line);
-  EXPECT_NE(C.FailureLocation.find(":" + std::to_string(Line)), std::string::npos)
+  EXPECT_NE(C.FailureLocation.find(":" + std::to_string(Line)),
+            std::string::npos)
       << C.FailureLocation;
   ASSERT_FALSE(C.Steps.empty());
   EXPECT_EQ(C.Steps.front().Block->getParent()->getName(), "main");
@@ -940,30 +948,34 @@ int main(void) {
   ASSERT_TRUE(C.M) << C.Error;
   // Both solving modes: push/pop on one solver, and fresh solvers.
   for (bool Incremental : {true, false}) {
-  bmc::Options O;
-  O.Incremental = Incremental;
-  auto K = bmc::Checker::create(*C.M, "main", O);
-  ASSERT_TRUE(bool(K));
-  std::vector<const llvm::CallBase *> Sites = (*K)->failureSites();
-  ASSERT_EQ(Sites.size(), 3u);
-  auto Line = [](const llvm::CallBase &CB) { return CB.getDebugLoc().getLine(); };
-  std::vector<bmc::Status> Got;
-  std::vector<unsigned> Lines;
-  for (const llvm::CallBase *S : Sites) {
-    unsigned L = Line(*S);
-    Lines.push_back(L);
-    bmc::Result R = (*K)->check([&](const llvm::CallBase &CB) { return Line(CB) == L; });
-    Got.push_back(R.S);
-    if (R.S == bmc::Status::Unsafe) {
-      ASSERT_TRUE(R.Cex);
-      EXPECT_EQ(Line(*R.Cex->FailureCall), L);
-      int64_t V = R.Cex->Inputs.at(0).Value.getSExtValue();
-      EXPECT_TRUE(L == Lines[0] + 1 ? V > 10 : V == 21) << V;
+    bmc::Options O;
+    O.Incremental = Incremental;
+    auto K = bmc::Checker::create(*C.M, "main", O);
+    ASSERT_TRUE(bool(K));
+    std::vector<const llvm::CallBase *> Sites = (*K)->failureSites();
+    ASSERT_EQ(Sites.size(), 3u);
+    auto Line = [](const llvm::CallBase &CB) {
+      return CB.getDebugLoc().getLine();
+    };
+    std::vector<bmc::Status> Got;
+    std::vector<unsigned> Lines;
+    for (const llvm::CallBase *S : Sites) {
+      unsigned L = Line(*S);
+      Lines.push_back(L);
+      bmc::Result R =
+          (*K)->check([&](const llvm::CallBase &CB) { return Line(CB) == L; });
+      Got.push_back(R.S);
+      if (R.S == bmc::Status::Unsafe) {
+        ASSERT_TRUE(R.Cex);
+        EXPECT_EQ(Line(*R.Cex->FailureCall), L);
+        int64_t V = R.Cex->Inputs.at(0).Value.getSExtValue();
+        EXPECT_TRUE(L == Lines[0] + 1 ? V > 10 : V == 21) << V;
+      }
     }
-  }
-  EXPECT_EQ(Got, (std::vector<bmc::Status>{bmc::Status::Safe, bmc::Status::Unsafe,
-                                           bmc::Status::Unsafe}));
-  EXPECT_GE((*K)->stats().Queries, 3u);
+    EXPECT_EQ(Got,
+              (std::vector<bmc::Status>{bmc::Status::Safe, bmc::Status::Unsafe,
+                                        bmc::Status::Unsafe}));
+    EXPECT_GE((*K)->stats().Queries, 3u);
   }
 }
 
@@ -990,7 +1002,8 @@ int main(void) {
   bmc::Options O2;
   O2.FailureFunctions = {"__crace_bmc_fail"};
   auto Z = runBmc(R"C(
-int main(void) { reach_error(); return 0; })C", O2);
+int main(void) { reach_error(); return 0; })C",
+                  O2);
   EXPECT_STATUS(Z, Safe);
 }
 
@@ -999,7 +1012,8 @@ TEST(BmcSites, CancelledIsUnknown) {
   bmc::Options O;
   O.Cancel = &Stop;
   auto X = runBmc(R"C(
-int main(void) { if (__VERIFIER_nondet_int()) reach_error(); return 0; })C", O);
+int main(void) { if (__VERIFIER_nondet_int()) reach_error(); return 0; })C",
+                  O);
   EXPECT_STATUS(X, Unknown);
   EXPECT_TRUE(hasReason(X->R, "cancelled")) << X->Text;
 }
@@ -1112,4 +1126,3 @@ TEST(BmcUnsupported, MissingEntryIsAnError) {
 }
 
 } // namespace
-

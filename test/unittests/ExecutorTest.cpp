@@ -9,8 +9,8 @@
 // plain ProgramExit.
 //
 //===----------------------------------------------------------------------===//
-#include "TestUtil.h"
 #include "engines/explore/Executor.h"
+#include "TestUtil.h"
 #include "gtest/gtest.h"
 
 #include <string>
@@ -62,7 +62,8 @@ RunResult runLowestFirst(Executor &X, NondetSource Src = zeroSource,
     if (T < 0)
       break;
     for (const MemRef &M : X.pending(unsigned(T)).Refs)
-      if (M.Write && X.describe(M.Obj, M.Off, M.Size).rfind("fail_sink", 0) == 0)
+      if (M.Write &&
+          X.describe(M.Obj, M.Off, M.Size).rfind("fail_sink", 0) == 0)
         R.Failed.push_back(M.Off);
     R.S = X.step(unsigned(T));
     ++R.Steps;
@@ -753,13 +754,16 @@ void expectMemoryError(const std::string &Code, const std::string &Needle) {
 TEST(ExecutorTest, NullDereference) {
   expectMemoryError(R"C(
     int *volatile gp = 0;
-    int main(void) { *gp = 1; return 0; })C", "null");
+    int main(void) { *gp = 1; return 0; })C",
+                    "null");
   expectMemoryError(R"C(
-    int main(void) { int *volatile p = 0; return *p; })C", "null");
+    int main(void) { int *volatile p = 0; return *p; })C",
+                    "null");
   expectMemoryError(R"C(
     struct S { int a, b; };
     struct S *volatile sp = 0;
-    int main(void) { return sp->b; })C", "");
+    int main(void) { return sp->b; })C",
+                    "");
 }
 
 TEST(ExecutorTest, HeapOutOfBounds) {
@@ -799,7 +803,8 @@ TEST(ExecutorTest, DoubleFreeAndBadFree) {
   expectMemoryError(R"C(
     #include <stdlib.h>
     int g;
-    int main(void) { free(&g); return 0; })C", "free()");
+    int main(void) { free(&g); return 0; })C",
+                    "free()");
   expectMemoryError(R"C(
     #include <stdlib.h>
     int main(void) { int *a = malloc(8); free(a + 1); return 0; })C",
@@ -809,23 +814,28 @@ TEST(ExecutorTest, DoubleFreeAndBadFree) {
 TEST(ExecutorTest, DivisionByZero) {
   expectMemoryError(R"C(
     volatile int z = 0;
-    int main(void) { return 10 / z; })C", "division by zero");
+    int main(void) { return 10 / z; })C",
+                    "division by zero");
   expectMemoryError(R"C(
     volatile unsigned z = 0;
-    int main(void) { return 10u % z; })C", "division by zero");
+    int main(void) { return 10u % z; })C",
+                    "division by zero");
   expectMemoryError(R"C(
     volatile long long z = 0;
-    int main(void) { return (int)(-5ll % z); })C", "division by zero");
+    int main(void) { return (int)(-5ll % z); })C",
+                    "division by zero");
 }
 
 TEST(ExecutorTest, StackUseAfterReturnAndBadCall) {
   expectMemoryError(R"C(
     int *volatile keep;
     void f(void) { int x = 5; keep = &x; }
-    int main(void) { f(); return *keep; })C", "");
+    int main(void) { f(); return *keep; })C",
+                    "");
   expectMemoryError(R"C(
     int (*volatile fp)(void) = 0;
-    int main(void) { return fp(); })C", "not a function");
+    int main(void) { return fp(); })C",
+                    "not a function");
 }
 
 TEST(ExecutorTest, BoundsAreReportedAsBoundHit) {
@@ -1134,8 +1144,8 @@ TEST(ExecutorTest, GlobalWriteIsVisibleLocalIsNot) {
     const PendingOp &P = X.pending(0);
     ASSERT_EQ(P.Refs.size(), 1u);
     const MemRef &R = P.Refs[0];
-    Ops.push_back({X.describe(R.Obj, R.Off, R.Size), R.Size, R.Off, R.Write,
-                   R.Atomic});
+    Ops.push_back(
+        {X.describe(R.Obj, R.Off, R.Size), R.Size, R.Off, R.Write, R.Atomic});
     ASSERT_EQ(X.step(0), Status::Ok) << X.error();
   }
   EXPECT_EQ(X.pending(0).K, PendingOp::ProgramExit);
@@ -1233,7 +1243,7 @@ TEST(ExecutorTest, AtomicsAreMarkedAtomic) {
   EXPECT_TRUE(Refs[0].Write);  // atomic_store
   EXPECT_TRUE(Refs[1].Write);  // fetch_add
   EXPECT_FALSE(Refs[2].Write); // atomic_load
-  EXPECT_TRUE(Refs[6].Write); // plain = ...
+  EXPECT_TRUE(Refs[6].Write);  // plain = ...
   EXPECT_FALSE(Refs[6].Atomic);
 }
 

@@ -91,8 +91,8 @@ TEST(GuidanceTest, StaleOperandMakesTheNextReadReturnIt) {
   auto E = guidedEdits(C, Run, RunCounts);
   ASSERT_FALSE(E.empty());
   const std::vector<Word> &S = E[0].at(1);
-  EXPECT_EQ(S[5], 0u);  // the read does not fail
-  EXPECT_EQ(S[6], 2u);  // and returns two bytes
+  EXPECT_EQ(S[5], 0u); // the read does not fail
+  EXPECT_EQ(S[6], 2u); // and returns two bytes
   EXPECT_EQ(bytesOf(S, 7, 2), "\r\n");
 }
 

@@ -143,7 +143,8 @@ std::unique_ptr<Kissed> kissOf(const char *Code, kiss::KissOptions O = {},
   }
   std::vector<kiss::Target> Targets;
   for (const kiss::Target &T : kiss::sharedTargets(*K->C.PM))
-    if (Only.empty() || std::find(Only.begin(), Only.end(), T.Name) != Only.end())
+    if (Only.empty() ||
+        std::find(Only.begin(), Only.end(), T.Name) != Only.end())
       Targets.push_back(T);
   auto P = kiss::transform(*K->C.PM, Targets, O);
   if (!P) {
@@ -354,8 +355,7 @@ TEST(KissTransform, ThreadCreationPutsIntoTs) {
   O.Max = 1;
   auto K = kissOf(Racy, O);
   ASSERT_KISSED(K);
-  const CallBase *Create =
-      callOf(*K->C.M, "main", "__crace_thread_create");
+  const CallBase *Create = callOf(*K->C.M, "main", "__crace_thread_create");
   ASSERT_TRUE(Create);
   auto *Out = dyn_cast_or_null<CallBase>(K->FromOrig[Create]);
   ASSERT_TRUE(Out);
@@ -555,8 +555,8 @@ TEST(KissTransform, OverlapIsGuardedBySameObject) {
       // from __kiss_pending.*).
       const auto *PL = dyn_cast<LoadInst>(SC->getArgOperand(1));
       ASSERT_TRUE(PL);
-      EXPECT_TRUE(PL->getPointerOperand()->getName().starts_with(
-          "__kiss_pending."));
+      EXPECT_TRUE(
+          PL->getPointerOperand()->getName().starts_with("__kiss_pending."));
       for (const Instruction &I : *Ov) {
         if (const auto *C = dyn_cast<ICmpInst>(&I)) {
           EXPECT_FALSE(C->getOperand(0)->getType()->isPointerTy() &&

@@ -1,11 +1,11 @@
 //===- LocksetTest.cpp - unit tests of the lockset engine -----------------===//
-#include "TestUtil.h"
 #include "analysis/Lockset.h"
+#include "TestUtil.h"
 #include "analysis/OwnFrames.h"
+#include "engines/lockset/LocksetEngine.h"
 #include "model/ProgramModel.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
-#include "engines/lockset/LocksetEngine.h"
 #include "gtest/gtest.h"
 
 using namespace crace;
@@ -19,8 +19,8 @@ TEST(LockSetTest, MeetAndProtection) {
   LockSet M = LockSet::meet(A, B);
   ASSERT_EQ(M.Held.size(), 1u);
   EXPECT_EQ(M.Held[0].first, 2u);
-  EXPECT_TRUE(M.Held[0].second); // read on one side: read
-  EXPECT_TRUE(LockSet::protects(A, B));   // 2 held for read vs write
+  EXPECT_TRUE(M.Held[0].second);        // read on one side: read
+  EXPECT_TRUE(LockSet::protects(A, B)); // 2 held for read vs write
   LockSet R1, R2;
   R1.acquire(3, true);
   R2.acquire(3, true);

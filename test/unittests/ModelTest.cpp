@@ -1,9 +1,9 @@
 //===- ModelTest.cpp - unit tests of the ProgramModel ---------------------===//
 #include "TestUtil.h"
-#include "gtest/gtest.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "gtest/gtest.h"
 
 using namespace crace;
 using namespace crace::test;
@@ -83,9 +83,9 @@ TEST(ModelTest, EscapeAnalysis) {
     if (O.Kind == ObjKind::Stack && O.Shared)
       SharedStack++;
   }
-  EXPECT_EQ(SharedHeap, 1u);   // main's malloc, stored in a global
-  EXPECT_EQ(PrivateHeap, 1u);  // the thread's own malloc
-  EXPECT_EQ(SharedStack, 1u);  // &local passed to the thread
+  EXPECT_EQ(SharedHeap, 1u);  // main's malloc, stored in a global
+  EXPECT_EQ(PrivateHeap, 1u); // the thread's own malloc
+  EXPECT_EQ(SharedStack, 1u); // &local passed to the thread
 }
 
 TEST(ModelTest, DescribesFieldsAndCells) {

@@ -2,8 +2,8 @@
 #include "TestUtil.h"
 #include "gtest/gtest.h"
 
-#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include <set>
 
@@ -95,8 +95,7 @@ uint32_t objectNamed(const Compiled &C, llvm::StringRef Name) {
 std::set<uint32_t> objectsStoredWith(const Compiled &C, llvm::StringRef Fn,
                                      int64_t K) {
   std::set<uint32_t> Out;
-  for (const llvm::Instruction &I :
-       llvm::instructions(*C.M->getFunction(Fn)))
+  for (const llvm::Instruction &I : llvm::instructions(*C.M->getFunction(Fn)))
     if (auto *S = llvm::dyn_cast<llvm::StoreInst>(&I))
       if (auto *V = llvm::dyn_cast<llvm::ConstantInt>(S->getValueOperand());
           V && V->getSExtValue() == K)

@@ -35,8 +35,7 @@ PrintfArg dblArg(double D) {
 
 /// Formats with the given operands; strings live at the "addresses" of
 /// Strings.
-std::optional<std::string> format(const char *Fmt,
-                                  std::vector<PrintfArg> Args,
+std::optional<std::string> format(const char *Fmt, std::vector<PrintfArg> Args,
                                   std::map<uint64_t, std::string> Strings,
                                   std::string &Error,
                                   std::vector<uint64_t> *Counts = nullptr) {
@@ -107,8 +106,8 @@ TEST(PrintfTest, LengthModifiersNarrow) {
 TEST(PrintfTest, CountConversionStoresTheLengthSoFar) {
   std::string Error;
   std::vector<uint64_t> Counts;
-  auto Got = format("abc%n%5d%n", {ptrArg(8), intArg(1), ptrArg(16)}, {},
-                    Error, &Counts);
+  auto Got = format("abc%n%5d%n", {ptrArg(8), intArg(1), ptrArg(16)}, {}, Error,
+                    &Counts);
   ASSERT_TRUE(Got) << Error;
   EXPECT_EQ(*Got, "abc    1");
   EXPECT_EQ(Counts, (std::vector<uint64_t>{3, 8}));

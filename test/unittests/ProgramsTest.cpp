@@ -17,12 +17,12 @@ CompileCommand command(std::string File, std::vector<std::string> Args) {
 }
 
 TEST(ProgramsTest, CMakeTargetFromTheObjectPath) {
-  EXPECT_EQ(cmakeTarget(command("/src/a.c",
-                                {"-o", "CMakeFiles/xzdec.dir/src/a.c.o"})),
+  EXPECT_EQ(cmakeTarget(
+                command("/src/a.c", {"-o", "CMakeFiles/xzdec.dir/src/a.c.o"})),
             "xzdec");
-  EXPECT_EQ(cmakeTarget(command("/src/a.c",
-                                {"-osub/CMakeFiles/lib_x.dir/a.c.o"})),
-            "lib_x");
+  EXPECT_EQ(
+      cmakeTarget(command("/src/a.c", {"-osub/CMakeFiles/lib_x.dir/a.c.o"})),
+      "lib_x");
   EXPECT_EQ(cmakeTarget(command("/src/a.c", {"-o", "a.o"})), "");
   EXPECT_EQ(cmakeTarget(command("/src/a.c", {})), "");
   // The "output" key of the database wins over -o.
@@ -51,9 +51,8 @@ TEST(ProgramsTest, OneCommandPerFilePrefersTheStaticObject) {
 }
 
 TEST(ProgramsTest, RelativeFilesAreResolvedAgainstTheDirectory) {
-  CommandListDatabase Db(
-      {CompileCommand("/build/x", "../src/./a.c", {"cc", "-c", "../src/a.c"},
-                      "")});
+  CommandListDatabase Db({CompileCommand("/build/x", "../src/./a.c",
+                                         {"cc", "-c", "../src/a.c"}, "")});
   EXPECT_EQ(Db.getAllFiles(), (std::vector<std::string>{"/build/src/a.c"}));
   EXPECT_EQ(Db.getCompileCommands("/build/src/a.c").size(), 1u);
 }

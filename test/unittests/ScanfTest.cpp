@@ -29,9 +29,8 @@ struct Buffers {
 void expectSameAsHost(const char *Input, const char *Fmt) {
   SCOPED_TRACE(std::string("sscanf(\"") + Input + "\", \"" + Fmt + "\")");
   Buffers Host, Ours;
-  int Want = std::sscanf(Input, Fmt, Host.B[0], Host.B[1], Host.B[2],
-                         Host.B[3], Host.B[4], Host.B[5], Host.B[6],
-                         Host.B[7]);
+  int Want = std::sscanf(Input, Fmt, Host.B[0], Host.B[1], Host.B[2], Host.B[3],
+                         Host.B[4], Host.B[5], Host.B[6], Host.B[7]);
   unsigned Next = 0;
   std::string Error;
   auto Got = scanString(

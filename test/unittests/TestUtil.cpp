@@ -9,7 +9,8 @@
 
 namespace crace::test {
 
-Compiled compile(const std::string &Code, const std::vector<std::string> &Flags) {
+Compiled compile(const std::string &Code,
+                 const std::vector<std::string> &Flags) {
   Compiled C;
   llvm::SmallString<128> Path;
   int FD;

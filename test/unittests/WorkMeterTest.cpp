@@ -1,6 +1,6 @@
 //===- WorkMeterTest.cpp - deterministic work budgets ---------------------===//
-#include "smt/WorkBudget.h"
 #include "smt/WorkMeter.h"
+#include "smt/WorkBudget.h"
 
 #include <gtest/gtest.h>
 

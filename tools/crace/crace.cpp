@@ -18,8 +18,8 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/StringSaver.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/StringSaver.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cstdio>
@@ -41,8 +41,7 @@ static cl::OptionCategory DriverModeCat(
     "8. Driver and library mode options (Linux drivers, libraries)");
 static cl::OptionCategory SvCompCat("9. SV-COMP options");
 
-static cl::list<std::string> SourcesOpt(cl::Positional,
-                                        cl::desc("<FILE.c>..."),
+static cl::list<std::string> SourcesOpt(cl::Positional, cl::desc("<FILE.c>..."),
                                         cl::cat(GeneralCat));
 static cl::opt<std::string> BuildPathOpt(
     "p",
@@ -55,14 +54,14 @@ static cl::opt<std::string> ProgramOpt(
              "target or the file defining its main; default: each program "
              "in turn)"),
     cl::value_desc("NAME|FILE"), cl::cat(GeneralCat));
-static cl::list<std::string> ExtraArgOpt(
-    "extra-arg",
-    cl::desc("A flag to append to every compile command"),
-    cl::value_desc("FLAG"), cl::cat(GeneralCat));
-static cl::list<std::string> ExtraArgBeforeOpt(
-    "extra-arg-before",
-    cl::desc("A flag to prepend to every compile command"),
-    cl::value_desc("FLAG"), cl::cat(GeneralCat));
+static cl::list<std::string>
+    ExtraArgOpt("extra-arg",
+                cl::desc("A flag to append to every compile command"),
+                cl::value_desc("FLAG"), cl::cat(GeneralCat));
+static cl::list<std::string>
+    ExtraArgBeforeOpt("extra-arg-before",
+                      cl::desc("A flag to prepend to every compile command"),
+                      cl::value_desc("FLAG"), cl::cat(GeneralCat));
 
 /// cl::values' parser with an error that lists the accepted values.
 template <class T> struct ValuesParser : cl::parser<T> {
@@ -84,20 +83,20 @@ template <class T> struct ValuesParser : cl::parser<T> {
 /// values are added in main() from the registry.
 enum class EngineChoice : unsigned { Auto = 0 };
 enum class ReportFormat { Text, Json, Sarif, Html, Whoop };
-static cl::opt<EngineChoice, false, ValuesParser<EngineChoice>> EngineOpt(
-    "engine", cl::desc("Engine to run (default: auto)"),
-    cl::init(EngineChoice::Auto), cl::cat(GeneralCat));
+static cl::opt<EngineChoice, false, ValuesParser<EngineChoice>>
+    EngineOpt("engine", cl::desc("Engine to run (default: auto)"),
+              cl::init(EngineChoice::Auto), cl::cat(GeneralCat));
 enum class DataModelChoice { Default, ILP32, LP64 };
 static cl::opt<DataModelChoice, false, ValuesParser<DataModelChoice>>
     DataModelOpt(
-    "data-model",
-    cl::desc("Data model to compile for (default: the host's, LP64; a "
-             "program written for 32 bits is retried as ILP32)"),
-    cl::values(clEnumValN(DataModelChoice::ILP32, "ILP32",
-                          "32-bit int, long and pointers (i386)"),
-               clEnumValN(DataModelChoice::LP64, "LP64",
-                          "64-bit long and pointers (x86-64)")),
-    cl::init(DataModelChoice::Default), cl::cat(GeneralCat));
+        "data-model",
+        cl::desc("Data model to compile for (default: the host's, LP64; a "
+                 "program written for 32 bits is retried as ILP32)"),
+        cl::values(clEnumValN(DataModelChoice::ILP32, "ILP32",
+                              "32-bit int, long and pointers (i386)"),
+                   clEnumValN(DataModelChoice::LP64, "LP64",
+                              "64-bit long and pointers (x86-64)")),
+        cl::init(DataModelChoice::Default), cl::cat(GeneralCat));
 static cl::opt<bool> VerifyOpt(
     "verify",
     cl::desc("Check the expectations written in the sources "
@@ -118,8 +117,7 @@ static cl::opt<ReportFormat, false, ValuesParser<ReportFormat>> FormatOpt(
                    "SARIF 2.1.0, for code scanning and SARIF viewers"),
         clEnumValN(ReportFormat::Html, "html",
                    "one self-contained HTML page (use with -o FILE.html)"),
-        clEnumValN(ReportFormat::Whoop, "whoop",
-                   "WHOOP-style race lines")),
+        clEnumValN(ReportFormat::Whoop, "whoop", "WHOOP-style race lines")),
     cl::init(ReportFormat::Text), cl::cat(OutputCat));
 static cl::opt<std::string> OutputOpt("o", cl::desc("Write the report to FILE"),
                                       cl::value_desc("FILE"), cl::init("-"),
@@ -214,19 +212,19 @@ static cl::opt<uint64_t> MaxInstrOpt(
              "replays included (0: no limit; default none, in "
              "--engine=auto 300000000)"),
     cl::init(0), cl::cat(ExploreCat));
-static cl::opt<unsigned> MaxDepthOpt(
-    "max-depth",
-    cl::desc("Cut a run after N scheduling points (default 10000)"),
-    cl::init(10000), cl::cat(ExploreCat));
+static cl::opt<unsigned>
+    MaxDepthOpt("max-depth",
+                cl::desc("Cut a run after N scheduling points (default 10000)"),
+                cl::init(10000), cl::cat(ExploreCat));
 static cl::opt<unsigned>
     MaxThreadsOpt("max-threads",
                   cl::desc("At most N threads per run (default 64)"),
                   cl::init(64), cl::cat(ExploreCat));
-static cl::opt<unsigned> InputRoundsOpt(
-    "input-rounds",
-    cl::desc("Input vectors to sample when the program reads "
-             "nondeterministic inputs (default 16)"),
-    cl::init(16), cl::cat(ExploreCat));
+static cl::opt<unsigned>
+    InputRoundsOpt("input-rounds",
+                   cl::desc("Input vectors to sample when the program reads "
+                            "nondeterministic inputs (default 16)"),
+                   cl::init(16), cl::cat(ExploreCat));
 static cl::opt<unsigned> EnumerateInputsOpt(
     "enumerate-inputs",
     cl::desc("Try every value of nondeterministic inputs of at most N bits "
@@ -278,10 +276,10 @@ static cl::opt<bool> NoInitExitOrderOpt(
     cl::desc("Driver mode: init/probe and exit/remove may run concurrently "
              "with the other entry points"),
     cl::cat(DriverModeCat));
-static cl::opt<bool> NoRtnlOpt(
-    "no-rtnl",
-    cl::desc("Driver mode: RTNL-held callbacks are not serialised"),
-    cl::cat(DriverModeCat));
+static cl::opt<bool>
+    NoRtnlOpt("no-rtnl",
+              cl::desc("Driver mode: RTNL-held callbacks are not serialised"),
+              cl::cat(DriverModeCat));
 static cl::opt<bool> NoIrqLockOpt(
     "no-irq-lock",
     cl::desc("Driver mode: local_irq_disable() sections do not exclude each "
@@ -289,8 +287,8 @@ static cl::opt<bool> NoIrqLockOpt(
     cl::cat(DriverModeCat));
 static cl::opt<unsigned> EntryInstancesOpt(
     "entry-instances",
-    cl::desc("Driver mode: threads per entry point (at least 2)"),
-    cl::init(2), cl::cat(DriverModeCat));
+    cl::desc("Driver mode: threads per entry point (at least 2)"), cl::init(2),
+    cl::cat(DriverModeCat));
 static cl::opt<bool> ListEntryPointsOpt(
     "list-entry-points",
     cl::desc("Driver mode: print the entry points and the harness, then stop"),
@@ -319,13 +317,14 @@ static cl::opt<bool> DistinctParamsOpt(
              "(not sound in general; printed)"),
     cl::cat(DriverModeCat));
 
-static cl::opt<unsigned> KissMaxOpt(
-    "kiss-max",
-    cl::desc("KISS: forked threads that may wait to be scheduled (a "
-             "creation beyond them runs the thread at once)"),
-    cl::init(0), cl::cat(KissCat));
+static cl::opt<unsigned>
+    KissMaxOpt("kiss-max",
+               cl::desc("KISS: forked threads that may wait to be scheduled (a "
+                        "creation beyond them runs the thread at once)"),
+               cl::init(0), cl::cat(KissCat));
 static cl::opt<unsigned> UnwindOpt(
-    "unwind", cl::desc("kiss: loop unwinding bound of the bounded model checker"),
+    "unwind",
+    cl::desc("kiss: loop unwinding bound of the bounded model checker"),
     cl::init(8), cl::cat(KissCat));
 static cl::opt<unsigned> KissQueryTimeoutOpt(
     "kiss-query-timeout",
@@ -387,8 +386,8 @@ static const char Overview[] =
 
 /// The option categories of crace, in --help order.
 static std::vector<const cl::OptionCategory *> craceCategories() {
-  return {&GeneralCat, &OutputCat,  &BudgetCat,     &InputCat, &ExploreCat,
-          &KissCat,    &WhoopCat,   &DriverModeCat, &SvCompCat};
+  return {&GeneralCat, &OutputCat, &BudgetCat,     &InputCat, &ExploreCat,
+          &KissCat,    &WhoopCat,  &DriverModeCat, &SvCompCat};
 }
 
 /// llvm::cl's parse errors, one per line, as "crace: error: ...": without
@@ -425,8 +424,8 @@ int main(int argc, const char **argv) {
       "the portfolio: lockset and whoop, then explore and kiss");
   const auto &Engines = crace::allEngines();
   for (size_t I = 0; I < Engines.size(); ++I)
-    EngineOpt.getParser().addLiteralOption(
-        Engines[I].Name, EngineChoice(I + 1), Engines[I].Description);
+    EngineOpt.getParser().addLiteralOption(Engines[I].Name, EngineChoice(I + 1),
+                                           Engines[I].Description);
   // LLVM owns -stats; reuse it for crace's statistics.
   auto &Registered = cl::getRegisteredOptions();
   cl::Option *StatsOpt = Registered.lookup("stats");
@@ -495,9 +494,8 @@ int main(int argc, const char **argv) {
       if (!Doc || !Doc->getAsArray()) {
         std::string Why = Doc ? "expected a JSON array of compile commands"
                               : toString(Doc.takeError());
-        WithColor::error(errs(), "crace")
-            << "malformed compilation database '" << DbFile << "': " << Why
-            << "\n";
+        WithColor::error(errs(), "crace") << "malformed compilation database '"
+                                          << DbFile << "': " << Why << "\n";
         return crace::ExitUsage;
       }
     }
@@ -545,8 +543,8 @@ int main(int argc, const char **argv) {
     for (const std::string &F : Opts.Frontend.Files)
       if (Adjusted->getCompileCommands(F).empty()) {
         WithColor::error(errs(), "crace")
-            << "'" << F << "' is not in the compilation database of '"
-            << DbDir << "'\n";
+            << "'" << F << "' is not in the compilation database of '" << DbDir
+            << "'\n";
         return crace::ExitUsage;
       }
   // Files named with -p: one compile command each (a file built for a
@@ -556,11 +554,10 @@ int main(int argc, const char **argv) {
     OnePerFile = crace::oneCommandPerFile(*Adjusted, Opts.Frontend.Files);
     Opts.DatabaseFiles = Adjusted->getAllFiles();
   }
-  Opts.Frontend.Database = OnePerFile
-                               ? static_cast<const clang::tooling::
-                                                 CompilationDatabase *>(
-                                     OnePerFile.get())
-                               : Adjusted.get();
+  Opts.Frontend.Database =
+      OnePerFile ? static_cast<const clang::tooling::CompilationDatabase *>(
+                       OnePerFile.get())
+                 : Adjusted.get();
   if (Argv0Opt.getNumOccurrences() && !ArgsOpt.getNumOccurrences()) {
     WithColor::error(errs(), "crace") << "--argv0 needs --args\n";
     return crace::ExitUsage;
@@ -647,7 +644,8 @@ int main(int argc, const char **argv) {
   Opts.EngineOpts.MaxInstructions = MaxInstrOpt;
   Opts.EngineOpts.MaxInstructionsGiven = MaxInstrOpt.getNumOccurrences() > 0;
   Opts.EngineOpts.InputRounds = InputRoundsOpt;
-  Opts.EngineOpts.EnumerateInputBits = std::min(32u, EnumerateInputsOpt.getValue());
+  Opts.EngineOpts.EnumerateInputBits =
+      std::min(32u, EnumerateInputsOpt.getValue());
   Opts.EngineOpts.Pdp = !NoPdpOpt;
   Opts.EngineOpts.MaxThreads = MaxThreadsOpt;
   // The portfolio confirms every race it can within its budgets; one

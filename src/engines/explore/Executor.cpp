@@ -1,4 +1,5 @@
-//===- Executor.cpp - deterministic LLVM IR executor ------------------------===//
+//===- Executor.cpp - deterministic LLVM IR executor
+//------------------------===//
 //
 // Threads and their pending operations: reset, enabledness, running a
 // thread to its next visible operation and performing it (Executor.h).
@@ -9,8 +10,8 @@
 //===----------------------------------------------------------------------===//
 #include "engines/explore/Executor.h"
 #include "engines/explore/ExecutorUtil.h"
-#include "model/ProgramModel.h"
 #include "model/PointsTo.h"
+#include "model/ProgramModel.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -25,8 +26,8 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/Support/MathExtras.h"
-#include <cmath>
 #include <cctype>
+#include <cmath>
 #include <cstring>
 
 using namespace llvm;
@@ -39,7 +40,6 @@ Executor::Executor(const ProgramModel &PM, ExecLimits Limits)
       PtrBytes(DL.getPointerSize()) {}
 
 Executor::~Executor() = default;
-
 
 //===----------------------------------------------------------------------===//
 // Running
@@ -127,8 +127,7 @@ Status Executor::reset(NondetSource NewNondet) {
     // Initialisers may refer to any global's address: all are placed first.
     for (const GlobalVariable &GV : M.globals())
       if (!GV.isThreadLocal() && GV.hasInitializer())
-        writeConstant(GV.getInitializer(),
-                      Objects[Globals[&GV]].Bytes.data());
+        writeConstant(GV.getInitializer(), Objects[Globals[&GV]].Bytes.data());
     InitialObjects = Objects;
     InitialNextAddr = NextAddr;
     Initialised = true;
@@ -265,7 +264,6 @@ void Executor::returnFrom(unsigned T, RVal V) {
   advance(T);
 }
 
-
 Status Executor::performMemory(unsigned T) {
   Thread &Th = Threads[T];
   const PendingOp &P = Th.Pending;
@@ -331,18 +329,41 @@ Status Executor::performMemory(unsigned T) {
     Word V = mask(get(RMW->getValOperand(), T).W, Bits), New = 0;
     int64_t SO = sext(Old, Bits), SV = sext(V, Bits);
     switch (RMW->getOperation()) {
-    case AtomicRMWInst::Xchg: New = V; break;
-    case AtomicRMWInst::Add: New = Old + V; break;
-    case AtomicRMWInst::Sub: New = Old - V; break;
-    case AtomicRMWInst::And: New = Old & V; break;
-    case AtomicRMWInst::Nand: New = ~(Old & V); break;
-    case AtomicRMWInst::Or: New = Old | V; break;
-    case AtomicRMWInst::Xor: New = Old ^ V; break;
-    case AtomicRMWInst::Max: New = SO > SV ? Old : V; break;
-    case AtomicRMWInst::Min: New = SO < SV ? Old : V; break;
-    case AtomicRMWInst::UMax: New = Old > V ? Old : V; break;
-    case AtomicRMWInst::UMin: New = Old < V ? Old : V; break;
-    default: return unsupported(&I, "atomic update operation");
+    case AtomicRMWInst::Xchg:
+      New = V;
+      break;
+    case AtomicRMWInst::Add:
+      New = Old + V;
+      break;
+    case AtomicRMWInst::Sub:
+      New = Old - V;
+      break;
+    case AtomicRMWInst::And:
+      New = Old & V;
+      break;
+    case AtomicRMWInst::Nand:
+      New = ~(Old & V);
+      break;
+    case AtomicRMWInst::Or:
+      New = Old | V;
+      break;
+    case AtomicRMWInst::Xor:
+      New = Old ^ V;
+      break;
+    case AtomicRMWInst::Max:
+      New = SO > SV ? Old : V;
+      break;
+    case AtomicRMWInst::Min:
+      New = SO < SV ? Old : V;
+      break;
+    case AtomicRMWInst::UMax:
+      New = Old > V ? Old : V;
+      break;
+    case AtomicRMWInst::UMin:
+      New = Old < V ? Old : V;
+      break;
+    default:
+      return unsupported(&I, "atomic update operation");
     }
     New = mask(New, Bits);
     for (uint64_t K = 0; K < N; ++K)
@@ -449,7 +470,6 @@ Status Executor::step(unsigned T) {
     noteSpin(T, LastStepped, EpochBefore);
   return S;
 }
-
 
 Status Executor::stepImpl(unsigned T) {
   Thread &Th = Threads[T];
@@ -646,7 +666,6 @@ Status Executor::stepImpl(unsigned T) {
   Threads[T].Pending = PendingOp(); // (spawn may have moved Th)
   return runToVisible(T);
 }
-
 
 std::vector<std::string> Executor::locksHeld(unsigned T) const {
   std::vector<std::string> Names;

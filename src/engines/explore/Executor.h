@@ -114,13 +114,13 @@ struct MemRef {
 /// What a thread will do next: the visible operation it is paused at.
 struct PendingOp {
   enum Kind {
-    Memory,      // loads, stores, atomics, memcpy/memset, library buffers
-    Lock,        // lock / rdlock (blocks), trylock / tryrdlock (never)
+    Memory, // loads, stores, atomics, memcpy/memset, library buffers
+    Lock,   // lock / rdlock (blocks), trylock / tryrdlock (never)
     Unlock,
     AtomicBegin,
     AtomicEnd,
-    CondWait,    // releases the mutex, starts waiting
-    CondWake,    // woken: re-acquires the mutex (blocks until free)
+    CondWait, // releases the mutex, starts waiting
+    CondWake, // woken: re-acquires the mutex (blocks until free)
     CondSignal,
     BarrierWait, // arrives; then BarrierLeave
     BarrierLeave,
@@ -341,8 +341,7 @@ private:
   /// its reads recorded in P when P is given; nullopt with Error set when
   /// the call cannot be executed.
   std::optional<std::string> printfText(unsigned T, const llvm::Function *F,
-                                        const llvm::CallBase &CB,
-                                        PendingOp *P);
+                                        const llvm::CallBase &CB, PendingOp *P);
   /// The number of bytes the call writes into its buffer for Text (0 for
   /// the ones that print to a stream).
   uint64_t printfWriteSize(unsigned T, const llvm::Function *F,
@@ -433,8 +432,8 @@ private:
   void setResult(unsigned T, const llvm::Instruction *I, RVal V);
   Status unsupported(const llvm::Instruction *I, const std::string &What);
   Status memoryError(const llvm::Instruction *I, const std::string &What);
-  bool memRef(Word Addr, uint64_t Size, bool Write, bool Atomic,
-              PendingOp &P, const char *What);
+  bool memRef(Word Addr, uint64_t Size, bool Write, bool Atomic, PendingOp &P,
+              const char *What);
   Status performMemory(unsigned T);
   unsigned spawn(const llvm::Function *F, Word Arg, unsigned Creator);
   Status stepImpl(unsigned T);

@@ -1,4 +1,5 @@
-//===- ExecutorCalls.cpp - calls in the executor ----------------------------===//
+//===- ExecutorCalls.cpp - calls in the executor
+//----------------------------===//
 //
 // Calls of defined functions, LLVM intrinsics, crace's model intrinsics
 // (SyncAPI.def) and the external functions the executor runs natively.
@@ -6,8 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "engines/explore/Executor.h"
 #include "engines/explore/ExecutorUtil.h"
-#include "model/ProgramModel.h"
 #include "model/PointsTo.h"
+#include "model/ProgramModel.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -22,8 +23,8 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/Support/MathExtras.h"
-#include <cmath>
 #include <cctype>
+#include <cmath>
 #include <cstring>
 
 using namespace llvm;
@@ -31,8 +32,8 @@ using namespace crace::explore::detail;
 
 namespace crace::explore {
 
-Status Executor::callFunction(unsigned T, const Function *F,
-                              const CallBase &CB, ArrayRef<RVal> Args) {
+Status Executor::callFunction(unsigned T, const Function *F, const CallBase &CB,
+                              ArrayRef<RVal> Args) {
   Thread &Th = Threads[T];
   if (Th.Stack.size() >= Limits.MaxStackDepth) {
     Error = formatv("call depth bound of {0} reached", Limits.MaxStackDepth);
@@ -143,7 +144,8 @@ Status Executor::callLLVMIntrinsic(unsigned T, const Function *F,
       advance(T);
       return Status::Ok;
     }
-    bool IsSet = ID == llvm::Intrinsic::memset || ID == llvm::Intrinsic::memset_inline;
+    bool IsSet =
+        ID == llvm::Intrinsic::memset || ID == llvm::Intrinsic::memset_inline;
     if ((!IsSet && !memRef(Arg(1), N, false, false, P, "read")) ||
         !memRef(Dst, N, true, false, P, "write"))
       return memoryError(&CB, Error);
@@ -168,12 +170,24 @@ Status Executor::callLLVMIntrinsic(unsigned T, const Function *F,
     bool Ov = false;
     APInt R(B, 0);
     switch (ID) {
-    case llvm::Intrinsic::sadd_with_overflow: R = A.sadd_ov(C, Ov); break;
-    case llvm::Intrinsic::uadd_with_overflow: R = A.uadd_ov(C, Ov); break;
-    case llvm::Intrinsic::ssub_with_overflow: R = A.ssub_ov(C, Ov); break;
-    case llvm::Intrinsic::usub_with_overflow: R = A.usub_ov(C, Ov); break;
-    case llvm::Intrinsic::smul_with_overflow: R = A.smul_ov(C, Ov); break;
-    default: R = A.umul_ov(C, Ov); break;
+    case llvm::Intrinsic::sadd_with_overflow:
+      R = A.sadd_ov(C, Ov);
+      break;
+    case llvm::Intrinsic::uadd_with_overflow:
+      R = A.uadd_ov(C, Ov);
+      break;
+    case llvm::Intrinsic::ssub_with_overflow:
+      R = A.ssub_ov(C, Ov);
+      break;
+    case llvm::Intrinsic::usub_with_overflow:
+      R = A.usub_ov(C, Ov);
+      break;
+    case llvm::Intrinsic::smul_with_overflow:
+      R = A.smul_ov(C, Ov);
+      break;
+    default:
+      R = A.umul_ov(C, Ov);
+      break;
     }
     RVal Out;
     Out.Bytes.assign(sizeOf(ST), 0);
@@ -222,11 +236,21 @@ Status Executor::callLLVMIntrinsic(unsigned T, const Function *F,
       R = A.ule(C) ? A : C;
       break;
     }
-    case llvm::Intrinsic::abs: R = A.abs(); break;
-    case llvm::Intrinsic::ctpop: R = APInt(Bits, A.popcount()); break;
-    case llvm::Intrinsic::ctlz: R = APInt(Bits, A.countl_zero()); break;
-    case llvm::Intrinsic::cttz: R = APInt(Bits, A.countr_zero()); break;
-    case llvm::Intrinsic::bswap: R = A.byteSwap(); break;
+    case llvm::Intrinsic::abs:
+      R = A.abs();
+      break;
+    case llvm::Intrinsic::ctpop:
+      R = APInt(Bits, A.popcount());
+      break;
+    case llvm::Intrinsic::ctlz:
+      R = APInt(Bits, A.countl_zero());
+      break;
+    case llvm::Intrinsic::cttz:
+      R = APInt(Bits, A.countr_zero());
+      break;
+    case llvm::Intrinsic::bswap:
+      R = A.byteSwap();
+      break;
     default: {
       APInt C(Bits, mask(Arg(1), Bits));
       unsigned S = unsigned(Arg(2) % Bits);
@@ -257,14 +281,30 @@ Status Executor::callLLVMIntrinsic(unsigned T, const Function *F,
       return unsupported(&CB, "floating-point type other than float/double");
     double A = asDouble(Arg(0), Ty), R = 0;
     switch (ID) {
-    case llvm::Intrinsic::fabs: R = std::fabs(A); break;
-    case llvm::Intrinsic::sqrt: R = std::sqrt(A); break;
-    case llvm::Intrinsic::floor: R = std::floor(A); break;
-    case llvm::Intrinsic::ceil: R = std::ceil(A); break;
-    case llvm::Intrinsic::trunc: R = std::trunc(A); break;
-    case llvm::Intrinsic::round: R = std::round(A); break;
-    case llvm::Intrinsic::copysign: R = std::copysign(A, asDouble(Arg(1), Ty)); break;
-    default: R = A * asDouble(Arg(1), Ty) + asDouble(Arg(2), Ty); break;
+    case llvm::Intrinsic::fabs:
+      R = std::fabs(A);
+      break;
+    case llvm::Intrinsic::sqrt:
+      R = std::sqrt(A);
+      break;
+    case llvm::Intrinsic::floor:
+      R = std::floor(A);
+      break;
+    case llvm::Intrinsic::ceil:
+      R = std::ceil(A);
+      break;
+    case llvm::Intrinsic::trunc:
+      R = std::trunc(A);
+      break;
+    case llvm::Intrinsic::round:
+      R = std::round(A);
+      break;
+    case llvm::Intrinsic::copysign:
+      R = std::copysign(A, asDouble(Arg(1), Ty));
+      break;
+    default:
+      R = A * asDouble(Arg(1), Ty) + asDouble(Arg(2), Ty);
+      break;
     }
     RVal Out;
     Out.W = fromDouble(R, Ty);
@@ -291,14 +331,22 @@ std::optional<Word> Executor::externalValue(const Function *F,
       return std::nullopt;
     Type *AT = CB.getArgOperand(0)->getType();
     double X = asDouble(Arg(0), AT), R;
-    if (N == "sqrt" || N == "sqrtf") R = std::sqrt(X);
-    else if (N == "fabs" || N == "fabsf") R = std::fabs(X);
-    else if (N == "floor" || N == "floorf") R = std::floor(X);
-    else if (N == "ceil" || N == "ceilf") R = std::ceil(X);
-    else if (N == "exp") R = std::exp(X);
-    else if (N == "log") R = std::log(X);
-    else if (N == "sin") R = std::sin(X);
-    else if (N == "cos") R = std::cos(X);
+    if (N == "sqrt" || N == "sqrtf")
+      R = std::sqrt(X);
+    else if (N == "fabs" || N == "fabsf")
+      R = std::fabs(X);
+    else if (N == "floor" || N == "floorf")
+      R = std::floor(X);
+    else if (N == "ceil" || N == "ceilf")
+      R = std::ceil(X);
+    else if (N == "exp")
+      R = std::exp(X);
+    else if (N == "log")
+      R = std::log(X);
+    else if (N == "sin")
+      R = std::sin(X);
+    else if (N == "cos")
+      R = std::cos(X);
     else if (N == "pow" && CB.arg_size() == 2)
       R = std::pow(X, asDouble(Arg(1), CB.getArgOperand(1)->getType()));
     else
@@ -307,11 +355,16 @@ std::optional<Word> Executor::externalValue(const Function *F,
   }
   unsigned Bits = Ty->isIntegerTy() ? Ty->getIntegerBitWidth() : 64;
   int C = CB.arg_size() ? int(sext(Arg(0), 32)) : 0;
-  if (N == "toupper") return mask(Word(std::toupper(C)), Bits);
-  if (N == "tolower") return mask(Word(std::tolower(C)), Bits);
-  if (N == "isdigit") return Word(C >= 0 && C < 256 && std::isdigit(C) ? 1 : 0);
-  if (N == "isspace") return Word(C >= 0 && C < 256 && std::isspace(C) ? 1 : 0);
-  if (N == "isalpha") return Word(C >= 0 && C < 256 && std::isalpha(C) ? 1 : 0);
+  if (N == "toupper")
+    return mask(Word(std::toupper(C)), Bits);
+  if (N == "tolower")
+    return mask(Word(std::tolower(C)), Bits);
+  if (N == "isdigit")
+    return Word(C >= 0 && C < 256 && std::isdigit(C) ? 1 : 0);
+  if (N == "isspace")
+    return Word(C >= 0 && C < 256 && std::isspace(C) ? 1 : 0);
+  if (N == "isalpha")
+    return Word(C >= 0 && C < 256 && std::isalpha(C) ? 1 : 0);
   if (N == "putchar" || N == "fputc" || N == "putc")
     return mask(Word(C & 0xff), Bits);
   // Output functions: their result (a count or 0) is rarely used; report
@@ -335,8 +388,8 @@ std::optional<Word> Executor::externalValue(const Function *F,
   return std::nullopt;
 }
 
-Status Executor::callExternal(unsigned T, const Function *F,
-                              const CallBase &CB, bool &Visible) {
+Status Executor::callExternal(unsigned T, const Function *F, const CallBase &CB,
+                              bool &Visible) {
   if (F->isIntrinsic())
     return callLLVMIntrinsic(T, F, CB, Visible);
   auto Arg = [&](unsigned I) { return get(CB.getArgOperand(I), T).W; };
@@ -643,7 +696,8 @@ Status Executor::callExternal(unsigned T, const Function *F,
       Word P0 = Arg(I);
       if (P0 == 0)
         continue;
-      if (Writes && I >= FirstWrite && (*Eff != ExternalEffect::WritesArg0 || I == 0))
+      if (Writes && I >= FirstWrite &&
+          (*Eff != ExternalEffect::WritesArg0 || I == 0))
         return unsupported(&CB, "library function '" + F->getName().str() +
                                     "' writes memory the explore engine "
                                     "does not model");
@@ -668,7 +722,8 @@ Status Executor::callExternal(unsigned T, const Function *F,
     auto V = externalValue(F, CB, T);
     if (!V)
       return unsupported(&CB, "the explore engine does not compute the "
-                              "result of '" + F->getName().str() + "'");
+                              "result of '" +
+                                  F->getName().str() + "'");
     Result(*V);
     Th.Pending = P;
     if (P.Refs.empty()) {

@@ -1,4 +1,5 @@
-//===- ExecutorEval.cpp - executing one instruction -------------------------===//
+//===- ExecutorEval.cpp - executing one instruction
+//-------------------------===//
 //
 // The value semantics of LLVM instructions (evalPure) and the step of a
 // thread through its local instructions up to a visible one (execute).
@@ -6,8 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "engines/explore/Executor.h"
 #include "engines/explore/ExecutorUtil.h"
-#include "model/ProgramModel.h"
 #include "model/PointsTo.h"
+#include "model/ProgramModel.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -22,8 +23,8 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/Support/MathExtras.h"
-#include <cmath>
 #include <cctype>
+#include <cmath>
 #include <cstring>
 
 using namespace llvm;
@@ -33,7 +34,7 @@ namespace crace::explore {
 
 bool Executor::evalPure(const Instruction &I, ArrayRef<RVal> Ops, RVal &Out) {
   Type *Ty = I.getType();
-  unsigned Bits = Ty->isIntegerTy() ? Ty->getIntegerBitWidth()
+  unsigned Bits = Ty->isIntegerTy()   ? Ty->getIntegerBitWidth()
                   : Ty->isPointerTy() ? PtrBytes * 8
                                       : 64;
   if (Ty->isVectorTy() || (Ty->isIntegerTy() && Bits > 64)) {
@@ -48,12 +49,24 @@ bool Executor::evalPure(const Instruction &I, ArrayRef<RVal> Ops, RVal &Out) {
       }
       double A = asDouble(Ops[0].W, Ty), B = asDouble(Ops[1].W, Ty), R = 0;
       switch (BO->getOpcode()) {
-      case Instruction::FAdd: R = A + B; break;
-      case Instruction::FSub: R = A - B; break;
-      case Instruction::FMul: R = A * B; break;
-      case Instruction::FDiv: R = A / B; break;
-      case Instruction::FRem: R = std::fmod(A, B); break;
-      default: Error = "unsupported floating-point operation"; return false;
+      case Instruction::FAdd:
+        R = A + B;
+        break;
+      case Instruction::FSub:
+        R = A - B;
+        break;
+      case Instruction::FMul:
+        R = A * B;
+        break;
+      case Instruction::FDiv:
+        R = A / B;
+        break;
+      case Instruction::FRem:
+        R = std::fmod(A, B);
+        break;
+      default:
+        Error = "unsupported floating-point operation";
+        return false;
       }
       Out.W = fromDouble(R, Ty);
       return true;
@@ -61,9 +74,15 @@ bool Executor::evalPure(const Instruction &I, ArrayRef<RVal> Ops, RVal &Out) {
     Word A = mask(Ops[0].W, Bits), B = mask(Ops[1].W, Bits), R = 0;
     int64_t SA = sext(A, Bits), SB = sext(B, Bits);
     switch (BO->getOpcode()) {
-    case Instruction::Add: R = A + B; break;
-    case Instruction::Sub: R = A - B; break;
-    case Instruction::Mul: R = A * B; break;
+    case Instruction::Add:
+      R = A + B;
+      break;
+    case Instruction::Sub:
+      R = A - B;
+      break;
+    case Instruction::Mul:
+      R = A * B;
+      break;
     case Instruction::UDiv:
     case Instruction::URem:
     case Instruction::SDiv:
@@ -82,15 +101,27 @@ bool Executor::evalPure(const Instruction &I, ArrayRef<RVal> Ops, RVal &Out) {
         R = BO->getOpcode() == Instruction::SDiv ? Word(SA / SB)
                                                  : Word(SA % SB);
       break;
-    case Instruction::Shl: R = B >= Bits ? 0 : A << B; break;
-    case Instruction::LShr: R = B >= Bits ? 0 : A >> B; break;
+    case Instruction::Shl:
+      R = B >= Bits ? 0 : A << B;
+      break;
+    case Instruction::LShr:
+      R = B >= Bits ? 0 : A >> B;
+      break;
     case Instruction::AShr:
       R = Word(B >= Bits ? (SA < 0 ? -1 : 0) : (SA >> B));
       break;
-    case Instruction::And: R = A & B; break;
-    case Instruction::Or: R = A | B; break;
-    case Instruction::Xor: R = A ^ B; break;
-    default: Error = "unsupported binary operation"; return false;
+    case Instruction::And:
+      R = A & B;
+      break;
+    case Instruction::Or:
+      R = A | B;
+      break;
+    case Instruction::Xor:
+      R = A ^ B;
+      break;
+    default:
+      Error = "unsupported binary operation";
+      return false;
     }
     Out.W = mask(R, Bits);
     return true;
@@ -117,23 +148,56 @@ bool Executor::evalPure(const Instruction &I, ArrayRef<RVal> Ops, RVal &Out) {
       double A = asDouble(Ops[0].W, OT), B = asDouble(Ops[1].W, OT);
       bool Unord = std::isnan(A) || std::isnan(B), R = false;
       switch (FC->getPredicate()) {
-      case FCmpInst::FCMP_FALSE: R = false; break;
-      case FCmpInst::FCMP_TRUE: R = true; break;
-      case FCmpInst::FCMP_OEQ: R = !Unord && A == B; break;
-      case FCmpInst::FCMP_OGT: R = !Unord && A > B; break;
-      case FCmpInst::FCMP_OGE: R = !Unord && A >= B; break;
-      case FCmpInst::FCMP_OLT: R = !Unord && A < B; break;
-      case FCmpInst::FCMP_OLE: R = !Unord && A <= B; break;
-      case FCmpInst::FCMP_ONE: R = !Unord && A != B; break;
-      case FCmpInst::FCMP_ORD: R = !Unord; break;
-      case FCmpInst::FCMP_UNO: R = Unord; break;
-      case FCmpInst::FCMP_UEQ: R = Unord || A == B; break;
-      case FCmpInst::FCMP_UGT: R = Unord || A > B; break;
-      case FCmpInst::FCMP_UGE: R = Unord || A >= B; break;
-      case FCmpInst::FCMP_ULT: R = Unord || A < B; break;
-      case FCmpInst::FCMP_ULE: R = Unord || A <= B; break;
-      case FCmpInst::FCMP_UNE: R = Unord || A != B; break;
-      default: break;
+      case FCmpInst::FCMP_FALSE:
+        R = false;
+        break;
+      case FCmpInst::FCMP_TRUE:
+        R = true;
+        break;
+      case FCmpInst::FCMP_OEQ:
+        R = !Unord && A == B;
+        break;
+      case FCmpInst::FCMP_OGT:
+        R = !Unord && A > B;
+        break;
+      case FCmpInst::FCMP_OGE:
+        R = !Unord && A >= B;
+        break;
+      case FCmpInst::FCMP_OLT:
+        R = !Unord && A < B;
+        break;
+      case FCmpInst::FCMP_OLE:
+        R = !Unord && A <= B;
+        break;
+      case FCmpInst::FCMP_ONE:
+        R = !Unord && A != B;
+        break;
+      case FCmpInst::FCMP_ORD:
+        R = !Unord;
+        break;
+      case FCmpInst::FCMP_UNO:
+        R = Unord;
+        break;
+      case FCmpInst::FCMP_UEQ:
+        R = Unord || A == B;
+        break;
+      case FCmpInst::FCMP_UGT:
+        R = Unord || A > B;
+        break;
+      case FCmpInst::FCMP_UGE:
+        R = Unord || A >= B;
+        break;
+      case FCmpInst::FCMP_ULT:
+        R = Unord || A < B;
+        break;
+      case FCmpInst::FCMP_ULE:
+        R = Unord || A <= B;
+        break;
+      case FCmpInst::FCMP_UNE:
+        R = Unord || A != B;
+        break;
+      default:
+        break;
       }
       Out.W = R;
       return true;
@@ -147,17 +211,38 @@ bool Executor::evalPure(const Instruction &I, ArrayRef<RVal> Ops, RVal &Out) {
     int64_t SA = sext(A, OB), SB = sext(B, OB);
     bool R = false;
     switch (Cmp->getPredicate()) {
-    case ICmpInst::ICMP_EQ: R = A == B; break;
-    case ICmpInst::ICMP_NE: R = A != B; break;
-    case ICmpInst::ICMP_UGT: R = A > B; break;
-    case ICmpInst::ICMP_UGE: R = A >= B; break;
-    case ICmpInst::ICMP_ULT: R = A < B; break;
-    case ICmpInst::ICMP_ULE: R = A <= B; break;
-    case ICmpInst::ICMP_SGT: R = SA > SB; break;
-    case ICmpInst::ICMP_SGE: R = SA >= SB; break;
-    case ICmpInst::ICMP_SLT: R = SA < SB; break;
-    case ICmpInst::ICMP_SLE: R = SA <= SB; break;
-    default: break;
+    case ICmpInst::ICMP_EQ:
+      R = A == B;
+      break;
+    case ICmpInst::ICMP_NE:
+      R = A != B;
+      break;
+    case ICmpInst::ICMP_UGT:
+      R = A > B;
+      break;
+    case ICmpInst::ICMP_UGE:
+      R = A >= B;
+      break;
+    case ICmpInst::ICMP_ULT:
+      R = A < B;
+      break;
+    case ICmpInst::ICMP_ULE:
+      R = A <= B;
+      break;
+    case ICmpInst::ICMP_SGT:
+      R = SA > SB;
+      break;
+    case ICmpInst::ICMP_SGE:
+      R = SA >= SB;
+      break;
+    case ICmpInst::ICMP_SLT:
+      R = SA < SB;
+      break;
+    case ICmpInst::ICMP_SLE:
+      R = SA <= SB;
+      break;
+    default:
+      break;
     }
     Out.W = R;
     return true;
@@ -326,7 +411,6 @@ bool Executor::evalPure(const Instruction &I, ArrayRef<RVal> Ops, RVal &Out) {
   Error = std::string("unsupported instruction '") + I.getOpcodeName() + "'";
   return false;
 }
-
 
 Status Executor::execute(unsigned T, bool &Visible) {
   Visible = false;

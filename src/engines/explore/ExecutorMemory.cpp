@@ -1,4 +1,5 @@
-//===- ExecutorMemory.cpp - the executor's objects and values ---------------===//
+//===- ExecutorMemory.cpp - the executor's objects and values
+//---------------===//
 //
 // Objects and addresses, checked loads and stores, constants and globals
 // (per-thread ones too), and how an address is described in a report.
@@ -6,8 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "engines/explore/Executor.h"
 #include "engines/explore/ExecutorUtil.h"
-#include "model/ProgramModel.h"
 #include "model/PointsTo.h"
+#include "model/ProgramModel.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -22,8 +23,8 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/Support/MathExtras.h"
-#include <cmath>
 #include <cctype>
+#include <cmath>
 #include <cstring>
 
 using namespace llvm;
@@ -68,9 +69,9 @@ bool Executor::checkAccess(Word Addr, uint64_t Size, uint32_t &Obj,
     // (Not the address itself: one note per place, however many wild
     // pointers sampled inputs make there.)
     Error = formatv("{0} of {1} byte(s) {2}", What, Size,
-                    Addr == 0                ? "at null"
+                    Addr == 0             ? "at null"
                     : Addr < FirstAddress ? "through a null or invalid pointer"
-                                             : "outside every object")
+                                          : "outside every object")
                 .str();
     return false;
   }
@@ -155,8 +156,7 @@ Word Executor::globalAddress(const GlobalVariable *GV, unsigned T) {
     auto It = TLS.find(Key);
     if (It != TLS.end())
       return Objects[It->second].Base;
-    uint32_t Id =
-        newObject(sizeOf(GV->getValueType()), GV, /*Visible=*/true);
+    uint32_t Id = newObject(sizeOf(GV->getValueType()), GV, /*Visible=*/true);
     if (GV->hasInitializer())
       writeConstant(GV->getInitializer(), Objects[Id].Bytes.data());
     TLS[Key] = Id;
@@ -227,14 +227,12 @@ RVal Executor::get(const Value *V, unsigned T) {
   return RVal{};
 }
 
-
 std::string Executor::describeAddress(Word Addr) const {
   auto Id = objectAt(Addr);
   if (!Id)
     return formatv("{0:x}", Addr).str();
   return describe(*Id, Addr - Objects[*Id].Base, 1);
 }
-
 
 std::string Executor::describe(uint32_t Obj, uint64_t Off,
                                uint64_t Size) const {

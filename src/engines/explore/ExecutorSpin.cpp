@@ -1,4 +1,5 @@
-//===- ExecutorSpin.cpp - spin-loop detection -------------------------------===//
+//===- ExecutorSpin.cpp - spin-loop detection
+//-------------------------------===//
 //
 // A thread that comes back to a local state with nothing it read changed
 // is spinning: it waits until another thread is about to change it.
@@ -6,8 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "engines/explore/Executor.h"
 #include "engines/explore/ExecutorUtil.h"
-#include "model/ProgramModel.h"
 #include "model/PointsTo.h"
+#include "model/ProgramModel.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -22,8 +23,8 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/Support/MathExtras.h"
-#include <cmath>
 #include <cctype>
+#include <cmath>
 #include <cstring>
 
 using namespace llvm;
@@ -104,8 +105,8 @@ uint64_t Executor::enablerKey(unsigned T) const {
         for (auto [A, N] : Th.CycleRefs)
           Enables |= R.Addr < A + N && A < R.Addr + R.Size;
     if (Enables)
-      Key = hash_combine(Key, U, Q.Inst, Q.Refs.empty() ? 0 : Q.Refs[0].Addr) |
-            1;
+      Key =
+          hash_combine(Key, U, Q.Inst, Q.Refs.empty() ? 0 : Q.Refs[0].Addr) | 1;
   }
   return Key;
 }

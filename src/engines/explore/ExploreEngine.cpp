@@ -1,4 +1,5 @@
-//===- ExploreEngine.cpp - DPOR exploration ---------------------------------===//
+//===- ExploreEngine.cpp - DPOR exploration
+//---------------------------------===//
 //
 // The search: stateless model checking with DPOR (Flanagan-Godefroid),
 // sleep sets and PDP pruning, inputs enumerated or sampled, iterative
@@ -205,7 +206,6 @@ void Explorer::analyseState(size_t D) {
   }
 }
 
-
 bool Explorer::execute() {
   Events.clear();
   ThreadClock.clear();
@@ -350,9 +350,8 @@ bool Explorer::execute() {
       unsigned Choice = NT;
       unsigned Prev = Events.empty() ? 0 : Events.back().Tid;
       unsigned InARow = 0;
-      for (auto It = Events.rbegin(); It != Events.rend() && InARow < SliceSteps &&
-                                      It->Tid == Prev;
-           ++It)
+      for (auto It = Events.rbegin();
+           It != Events.rend() && InARow < SliceSteps && It->Tid == Prev; ++It)
         ++InARow;
       auto Awake = [&](unsigned T) { return !N.Sleep.count(T); };
       bool PrevOk =
@@ -462,7 +461,6 @@ bool Explorer::execute() {
   return true;
 }
 
-
 bool Explorer::backtrack() {
   while (!Stack.empty()) {
     Node &N = Stack.back();
@@ -537,12 +535,12 @@ bool Explorer::moreRacesSpent() const {
   if (!Races || Opts.StopAtFirstRace || Opts.MoreRacesShare <= 0)
     return false;
   auto Past = [&](uint64_t Now, uint64_t AtFirst, uint64_t Bound) {
-    return Bound && Now >= AtFirst + uint64_t(double(Bound) * Opts.MoreRacesShare);
+    return Bound &&
+           Now >= AtFirst + uint64_t(double(Bound) * Opts.MoreRacesShare);
   };
   return Past(Transitions, FirstRaceTransitions, Opts.MaxTransitions) ||
          Past(instructions(), FirstRaceInstructions, Opts.MaxInstructions);
 }
-
 
 void Explorer::exploreRound() {
   bool More = true;
@@ -601,7 +599,8 @@ void Explorer::search() {
   auto Share = [](uint64_t Now, uint64_t Bound, bool Last, unsigned Parts) {
     if (!Bound)
       return uint64_t(0); // no bound
-    uint64_t End = Last ? Bound : Now + (Bound > Now ? (Bound - Now) / 4 : 0) + 1;
+    uint64_t End =
+        Last ? Bound : Now + (Bound > Now ? (Bound - Now) / 4 : 0) + 1;
     return Now + (End > Now ? (End - Now) / Parts : 0) + 1;
   };
   unsigned NRounds = std::max(1u, Opts.InputRounds);
@@ -630,8 +629,7 @@ void Explorer::search() {
         unsigned Parts = NRounds - Round;
         for (;;) {
           LevelExecEnd = Share(Executions, Opts.MaxExecutions, Last, Parts);
-          LevelTransEnd =
-              Share(Transitions, Opts.MaxTransitions, Last, Parts);
+          LevelTransEnd = Share(Transitions, Opts.MaxTransitions, Last, Parts);
           LevelCut = false;
           exploreRound();
           if (!LevelCut || SampledInput || Parts == 1 || finished())

@@ -1,4 +1,5 @@
-//===- ExploreGuided.cpp - comparison-guided runs ---------------------------===//
+//===- ExploreGuided.cpp - comparison-guided runs
+//---------------------------===//
 //
 // After a round, the failed comparisons of input bytes with constants
 // become edited input streams, run one at a time (Guidance.h).

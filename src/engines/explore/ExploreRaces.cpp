@@ -1,4 +1,5 @@
-//===- ExploreRaces.cpp - races, deadlocks and lockset hints ----------------===//
+//===- ExploreRaces.cpp - races, deadlocks and lockset hints
+//----------------===//
 //
 // Races are checked in each state (two enabled, conflicting accesses);
 // races inside an atomic section are reported when it completes. The
@@ -25,7 +26,8 @@ void Explorer::checkRaces(size_t D) {
       const PendingOp &B = Exec.pending(Q);
       for (const MemRef &RA : A.Refs)
         for (const MemRef &RB : B.Refs) {
-          bool AtA = RA.Atomic || ownsAtomic(P), AtB = RB.Atomic || ownsAtomic(Q);
+          bool AtA = RA.Atomic || ownsAtomic(P),
+               AtB = RB.Atomic || ownsAtomic(Q);
           if (!conflicting(RA, AtA, RB, AtB))
             continue;
           // An access inside an atomic section against another thread's
@@ -82,8 +84,8 @@ void Explorer::checkRaces(size_t D) {
           if (Section >= 0) {
             if (SectionRaces.size() <= unsigned(Section))
               SectionRaces.resize(Section + 1);
-            SectionRaces[Section].push_back({{Key.first, Key.second},
-                                             std::move(F)});
+            SectionRaces[Section].push_back(
+                {{Key.first, Key.second}, std::move(F)});
             continue;
           }
           reportRace({Key.first, Key.second}, std::move(F));
@@ -125,8 +127,7 @@ void Explorer::checkDeadlock() {
   }
   for (unsigned T = 0; T < Exec.numThreads(); ++T) {
     const PendingOp &P = Exec.pending(T);
-    if (P.K == PendingOp::Done || P.K == PendingOp::Blocked ||
-        Exec.spinning(T))
+    if (P.K == PendingOp::Done || P.K == PendingOp::Blocked || Exec.spinning(T))
       continue;
     AnyWaiting = true;
     Blocked.push_back(P.Inst);
@@ -140,8 +141,7 @@ void Explorer::checkDeadlock() {
   bool First = true;
   for (unsigned T = 0; T < Exec.numThreads(); ++T) {
     const PendingOp &P = Exec.pending(T);
-    if (P.K == PendingOp::Done || P.K == PendingOp::Blocked ||
-        Exec.spinning(T))
+    if (P.K == PendingOp::Done || P.K == PendingOp::Blocked || Exec.spinning(T))
       continue;
     AccessInfo A;
     A.Thread = Exec.threadName(T);
@@ -153,7 +153,6 @@ void Explorer::checkDeadlock() {
   F.Trace = trace();
   R.Findings.push_back(std::move(F));
 }
-
 
 void Explorer::syncRecord(unsigned T, const PendingOp &Op, unsigned Idx) {
   if (SyncClock.size() <= T)

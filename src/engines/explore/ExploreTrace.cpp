@@ -1,4 +1,5 @@
-//===- ExploreTrace.cpp - interleavings and schedules -----------------------===//
+//===- ExploreTrace.cpp - interleavings and schedules
+//-----------------------===//
 //
 // What a report shows of a run: each step as an action, the interleaving
 // (trace) and the schedule a run can be replayed from (--schedule).
@@ -16,39 +17,57 @@ std::string Explorer::action(const PendingOp &Op, unsigned T) const {
     for (const MemRef &R : Op.Refs) {
       if (!S.empty())
         S += ", ";
-      S += std::string(R.Free ? "free" : R.Write ? "write" : "read") + " " +
-           Exec.describe(R.Obj, R.Off, R.Size);
+      S += std::string(R.Free    ? "free"
+                       : R.Write ? "write"
+                                 : "read") +
+           " " + Exec.describe(R.Obj, R.Off, R.Size);
     }
     return S.empty() ? std::string(Verb) : S;
   };
   switch (Op.K) {
-  case PendingOp::Memory: return Refs("access");
+  case PendingOp::Memory:
+    return Refs("access");
   case PendingOp::Lock:
-    return std::string(Op.Try ? "try-lock " : Op.ReadLock ? "read-lock "
-                                                          : "lock ") +
+    return std::string(Op.Try        ? "try-lock "
+                       : Op.ReadLock ? "read-lock "
+                                     : "lock ") +
            Exec.describeAddress(Op.Sync);
-  case PendingOp::Unlock: return "unlock " + Exec.describeAddress(Op.Sync);
-  case PendingOp::AtomicBegin: return "begin atomic section";
-  case PendingOp::AtomicEnd: return "end atomic section";
-  case PendingOp::CondWait: return "wait on condition (releases the mutex)";
-  case PendingOp::CondWake: return "wake up and re-acquire the mutex";
-  case PendingOp::CondSignal: return Op.Broadcast ? "broadcast" : "signal";
-  case PendingOp::BarrierWait: return "arrive at barrier";
-  case PendingOp::BarrierLeave: return "leave barrier";
-  case PendingOp::SemWait: return "semaphore wait";
-  case PendingOp::SemPost: return "semaphore post";
+  case PendingOp::Unlock:
+    return "unlock " + Exec.describeAddress(Op.Sync);
+  case PendingOp::AtomicBegin:
+    return "begin atomic section";
+  case PendingOp::AtomicEnd:
+    return "end atomic section";
+  case PendingOp::CondWait:
+    return "wait on condition (releases the mutex)";
+  case PendingOp::CondWake:
+    return "wake up and re-acquire the mutex";
+  case PendingOp::CondSignal:
+    return Op.Broadcast ? "broadcast" : "signal";
+  case PendingOp::BarrierWait:
+    return "arrive at barrier";
+  case PendingOp::BarrierLeave:
+    return "leave barrier";
+  case PendingOp::SemWait:
+    return "semaphore wait";
+  case PendingOp::SemPost:
+    return "semaphore post";
   case PendingOp::Create:
     return "create a thread";
   case PendingOp::Join:
     return "join " + (Op.Sync >= 1 && Op.Sync <= Exec.numThreads()
                           ? Exec.threadName(unsigned(Op.Sync - 1))
                           : std::string("?"));
-  case PendingOp::ThreadEnd: return "thread ends";
-  case PendingOp::ProgramExit: return Op.Error ? "assertion fails" : "exit";
+  case PendingOp::ThreadEnd:
+    return "thread ends";
+  case PendingOp::ProgramExit:
+    return Op.Error ? "assertion fails" : "exit";
   case PendingOp::ForkChild:
     return "fork: the run follows the child process (no other thread is in it)";
-  case PendingOp::Blocked: return "blocked by a failed assumption";
-  case PendingOp::Done: return "done";
+  case PendingOp::Blocked:
+    return "blocked by a failed assumption";
+  case PendingOp::Done:
+    return "done";
   }
   return "";
 }
@@ -134,11 +153,11 @@ std::vector<TraceStep> Explorer::trace() const {
       return Out;
     };
     if (I == 0 && !InitNondet.empty())
-      S.Action = "(inputs " + Inputs(InitNondet, InitNondetBits) + ") " +
-                 S.Action;
+      S.Action =
+          "(inputs " + Inputs(InitNondet, InitNondetBits) + ") " + S.Action;
     if (I < Stack.size() && !Stack[I].Nondet.empty())
-      S.Action += ", then inputs " +
-                  Inputs(Stack[I].Nondet, Stack[I].NondetBits);
+      S.Action +=
+          ", then inputs " + Inputs(Stack[I].Nondet, Stack[I].NondetBits);
     Steps.push_back(std::move(S));
   }
   return Steps;

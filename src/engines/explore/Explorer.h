@@ -11,13 +11,13 @@
 #ifndef CRACE_ENGINES_EXPLORE_EXPLORER_H
 #define CRACE_ENGINES_EXPLORE_EXPLORER_H
 
-#include "engines/explore/ExploreEngine.h"
 #include "engines/explore/Executor.h"
+#include "engines/explore/ExploreEngine.h"
 #include "engines/explore/Guidance.h"
 #include "model/ProgramModel.h"
 
-#include "llvm/Support/FormatVariadic.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MathExtras.h"
 #include <algorithm>
@@ -74,7 +74,7 @@ inline bool globalKind(PendingOp::Kind K) {
 /// May executing A and B in either order differ (or one disable the
 /// other)? Conservative: true when unsure.
 inline bool dependent(const PendingOp &A, unsigned TA, const PendingOp &B,
-               unsigned TB) {
+                      unsigned TB) {
   if (TA == TB)
     return true;
   if (globalKind(A.K) || globalKind(B.K))
@@ -90,18 +90,16 @@ inline bool dependent(const PendingOp &A, unsigned TA, const PendingOp &B,
         if (X && X == Y)
           return true;
   }
-  if (A.K == PendingOp::Join && B.K == PendingOp::ThreadEnd &&
-      A.Sync == TB + 1)
+  if (A.K == PendingOp::Join && B.K == PendingOp::ThreadEnd && A.Sync == TB + 1)
     return true;
-  if (B.K == PendingOp::Join && A.K == PendingOp::ThreadEnd &&
-      B.Sync == TA + 1)
+  if (B.K == PendingOp::Join && A.K == PendingOp::ThreadEnd && B.Sync == TA + 1)
     return true;
   return false;
 }
 
 /// The two accesses race: overlapping, one writes, not both atomic.
 inline bool conflicting(const MemRef &A, bool AtomicA, const MemRef &B,
-                 bool AtomicB) {
+                        bool AtomicB) {
   return !A.Free && !B.Free && (A.Write || B.Write) && !(AtomicA && AtomicB) &&
          overlap(A, B);
 }
@@ -159,7 +157,6 @@ inline bool nextInputs(std::vector<Word> &Vals, std::vector<uint8_t> &Bits) {
   }
   return false;
 }
-
 
 class Explorer {
 public:
@@ -333,9 +330,9 @@ private:
   // both accesses enabled together (exactly so for the first such pair of
   // a run); tryHints() runs that schedule, and only the race check of the
   // state it reaches confirms a race.
-  std::vector<Clock> SyncClock;              // per thread
-  std::map<uint64_t, Clock> SyncObjClock;    // per synchronisation key
-  std::vector<Clock> EventSyncVC;            // per event
+  std::vector<Clock> SyncClock;           // per thread
+  std::map<uint64_t, Clock> SyncObjClock; // per synchronisation key
+  std::vector<Clock> EventSyncVC;         // per event
   std::map<uint32_t, std::vector<unsigned>> PlainByObj; // plain accesses
   std::optional<std::pair<unsigned, unsigned>> HintPair;
   // Lockset hints: two conflicting plain accesses of different threads that

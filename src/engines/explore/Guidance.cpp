@@ -1,4 +1,5 @@
-//===- Guidance.cpp - where input bytes went, and what they were compared to ===//
+//===- Guidance.cpp - where input bytes went, and what they were compared to
+//===//
 //
 // Comparison-guided inputs (after REDQUEEN's input-to-state
 // correspondence): a server that parses a request only goes on when the
@@ -220,7 +221,8 @@ std::vector<DrawStreams> guidedEdits(const InputCmp &C, const DrawStreams &Run,
   size_t Len = C.Refs.size() - 1; // the operand's bytes before its end
   // The operand's bytes must be consecutive draws.
   for (size_t K = 1; K < Len; ++K)
-    if (C.Refs[K] && C.Refs[K - 1] && C.Refs[K]->Index != C.Refs[K - 1]->Index + 1)
+    if (C.Refs[K] && C.Refs[K - 1] &&
+        C.Refs[K]->Index != C.Refs[K - 1]->Index + 1)
       return Out;
   // The count of the read the bytes came from: the last count drawn before
   // them (it grows or shrinks with an edit, so that the read returns the
@@ -246,7 +248,8 @@ std::vector<DrawStreams> guidedEdits(const InputCmp &C, const DrawStreams &Run,
       // The count is an unsigned 32-bit draw, clamped by the model.
       int64_t K = int64_t(uint32_t(E[*CountAt]));
       K += int64_t(Want.size()) - int64_t(Remove);
-      E[*CountAt] = Word(uint32_t(std::max<int64_t>(0, std::min<int64_t>(K, 0x7fffffff))));
+      E[*CountAt] = Word(
+          uint32_t(std::max<int64_t>(0, std::min<int64_t>(K, 0x7fffffff))));
     }
     DrawStreams D = Run;
     D[*Tid] = std::move(E);

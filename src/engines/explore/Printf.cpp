@@ -39,8 +39,7 @@ formatPrintf(StringRef Fmt, PrintfArgSource NextArg, unsigned LongBits,
   };
   auto Signed = [](const PrintfArg &A) {
     unsigned W = A.Width ? std::min(A.Width, 64u) : 64;
-    return W == 64 ? int64_t(A.Bits)
-                   : int64_t(A.Bits << (64 - W)) >> (64 - W);
+    return W == 64 ? int64_t(A.Bits) : int64_t(A.Bits << (64 - W)) >> (64 - W);
   };
   auto Unsigned = [](const PrintfArg &A) {
     unsigned W = A.Width ? std::min(A.Width, 64u) : 64;
@@ -100,7 +99,8 @@ formatPrintf(StringRef Fmt, PrintfArgSource NextArg, unsigned LongBits,
       if (L == 'h')
         Narrow = Narrow == 16 ? 8 : 16;
       else if (L == 'l')
-        Width = ++Longs == 1 ? LongBits : 64; // l, then ll (long is int-sized on ILP32)
+        Width = ++Longs == 1 ? LongBits
+                             : 64; // l, then ll (long is int-sized on ILP32)
       else if (L == 'z' || L == 't')
         Width = LongBits;
       else if (L == 'j' || L == 'q')
@@ -367,8 +367,7 @@ std::optional<std::string> Executor::printfText(unsigned T, const Function *F,
   std::string Why;
   std::optional<std::string> Text;
   // %n: a write of the count so far (recorded now, made when performed).
-  auto Count = [&](uint64_t Addr, unsigned Bytes, uint64_t N,
-                   std::string &E) {
+  auto Count = [&](uint64_t Addr, unsigned Bytes, uint64_t N, std::string &E) {
     if (P) {
       if (!memRef(Addr, Bytes, true, false, *P, "write")) {
         E = Error;
@@ -442,8 +441,7 @@ std::optional<std::string> Executor::printfText(unsigned T, const Function *F,
         *Fmt,
         [&](PrintfArg::Kind K, unsigned Width,
             std::string &E) -> std::optional<PrintfArg> {
-          unsigned Bytes =
-              K == PrintfArg::Double ? 8 : std::max(4u, Width / 8);
+          unsigned Bytes = K == PrintfArg::Double ? 8 : std::max(4u, Width / 8);
           uint8_t Buf[8] = {0};
           if (!load(Cursor, Bytes, Buf)) {
             E = "printf reads past its va_list's operands";

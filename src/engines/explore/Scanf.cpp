@@ -1,4 +1,5 @@
-//===- Scanf.cpp - sscanf for the explore executor -------------------------===//
+//===- Scanf.cpp - sscanf for the explore executor
+//-------------------------===//
 //
 // Follows glibc's vfscanf (stdio-common/vfscanf-internal.c) directive by
 // directive: white space in the format skips white space in the input
@@ -270,8 +271,7 @@ std::optional<ScanResult> scanString(StringRef Input, StringRef Fmt,
       if (Peek() < 0)
         return InputFailure();
       size_t Start = In;
-      while (In < Input.size() &&
-             Set[(unsigned char)Input[In]] != Negate &&
+      while (In < Input.size() && Set[(unsigned char)Input[In]] != Negate &&
              (Width < 0 || long(In - Start) < Width))
         ++In;
       if (In == Start)
@@ -287,10 +287,10 @@ std::optional<ScanResult> scanString(StringRef Input, StringRef Fmt,
     case 'x':
     case 'X':
     case 'p': {
-      unsigned Base = Conv == 'i' ? 0
-                      : Conv == 'o' ? 8
+      unsigned Base = Conv == 'i'                                   ? 0
+                      : Conv == 'o'                                 ? 8
                       : (Conv == 'x' || Conv == 'X' || Conv == 'p') ? 16
-                                                                     : 10;
+                                                                    : 10;
       bool Signed = Conv == 'd' || Conv == 'i';
       if (Conv == 'p') {
         Store = PtrBits / 8;
@@ -357,8 +357,7 @@ bool Executor::isSscanf(const Function *F) {
   return N == "sscanf" || N == "__isoc99_sscanf";
 }
 
-std::optional<ScanResult> Executor::sscanfResult(unsigned T,
-                                                 const CallBase &CB,
+std::optional<ScanResult> Executor::sscanfResult(unsigned T, const CallBase &CB,
                                                  PendingOp *P) {
   if (CB.arg_size() < 2) {
     Error = "sscanf call without its format";

@@ -1,4 +1,5 @@
-//===- Scanf.h - sscanf for the explore executor ---------------------------===//
+//===- Scanf.h - sscanf for the explore executor
+//---------------------------===//
 //
 // explore runs sscanf exactly: what it stores and returns decides the
 // program's next branches (a port number parsed from a configuration
@@ -42,8 +43,7 @@ using ScanPointerSource =
 
 /// sscanf(Input, Fmt, ...) on a little-endian target whose `long` (and
 /// size_t, ptrdiff_t) is LongBits wide and whose pointers are PtrBits wide.
-std::optional<ScanResult> scanString(llvm::StringRef Input,
-                                     llvm::StringRef Fmt,
+std::optional<ScanResult> scanString(llvm::StringRef Input, llvm::StringRef Fmt,
                                      ScanPointerSource NextPtr,
                                      unsigned LongBits, unsigned PtrBits,
                                      std::string &Error);

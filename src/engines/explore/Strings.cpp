@@ -19,8 +19,18 @@ using namespace llvm;
 namespace crace::explore {
 
 namespace {
-enum class StrFn { None, Strlen, Strcmp, Strncmp, Memcmp, Strchr, Strrchr,
-                   Strstr, Atoi, Atol };
+enum class StrFn {
+  None,
+  Strlen,
+  Strcmp,
+  Strncmp,
+  Memcmp,
+  Strchr,
+  Strrchr,
+  Strstr,
+  Atoi,
+  Atol
+};
 StrFn strFn(const Function *F) {
   if (!F || F->getSection() != ".crace_model_call")
     return StrFn::None;
@@ -161,8 +171,8 @@ std::optional<Word> Executor::stringResult(unsigned T, const Function *F,
   return R;
 }
 
-void Executor::noteStringCall(unsigned T, const Function *F,
-                              const CallBase &CB, Word Result) {
+void Executor::noteStringCall(unsigned T, const Function *F, const CallBase &CB,
+                              Word Result) {
   if (Cmps.size() >= MaxInputCmpsPerRun || Taint.empty())
     return;
   auto Arg = [&](unsigned I) { return get(CB.getArgOperand(I), T).W; };
@@ -364,8 +374,8 @@ Status Executor::callFcntlGetLock(unsigned T, const Function *F,
   P.Aux2 = 1 + (draw(T, 22) & 0x3fffff);
   Word Lock = get(CB.getArgOperand(2), T).W;
   FlockLayout L = flockLayout(PtrBytes, get(CB.getArgOperand(1), T).W & 0xff);
-  if (P.Aux != 0 && !memRef(Lock, P.Aux == 1 ? 2 : L.Size, true, false, P,
-                            "write"))
+  if (P.Aux != 0 &&
+      !memRef(Lock, P.Aux == 1 ? 2 : L.Size, true, false, P, "write"))
     return memoryError(&CB, Error);
   Word Result = P.Aux == 0 ? Word(-1) : 0;
   return pendNative(T, CB, std::move(P), Result, Visible);

@@ -1,11 +1,11 @@
 //===- KissEngine.cpp - races found by KISS + bounded model checking -----===//
 #include "engines/kiss/KissEngine.h"
 
-#include "smt/WorkBudget.h"
 #include "bmc/Bmc.h"
-#include "smt/WorkMeter.h"
 #include "engines/kiss/KissTransform.h"
 #include "model/ProgramModel.h"
+#include "smt/WorkBudget.h"
+#include "smt/WorkMeter.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Constants.h"
@@ -109,9 +109,9 @@ struct Reporter {
               PM.pointsTo().object(L.Obj).Shared &&
               (PM.pointsTo().object(L.Obj).Kind == ObjKind::Global ||
                isTarget(L.Obj))) {
-            Action = std::string(A.Kind == AccessKind::Write ? "write "
-                                                             : "read ") +
-                     PM.describe(L, A.Size);
+            Action =
+                std::string(A.Kind == AccessKind::Write ? "write " : "read ") +
+                PM.describe(L, A.Size);
             break;
           }
         if (!Action.empty())
@@ -160,7 +160,7 @@ struct Reporter {
     // routine are two activations).
     unsigned NextAct = 0, FailAct = 0;
     bool Stopped = false;
-    std::map<unsigned, size_t> LastStep;            // activation -> Out index
+    std::map<unsigned, size_t> LastStep; // activation -> Out index
     std::map<unsigned, std::vector<std::string>> Before; // before its first
     std::map<size_t, std::vector<std::string>> After;    // Out index -> inputs
     std::map<size_t, std::vector<std::string>> Prefix;   // Out index -> inputs
@@ -178,8 +178,7 @@ struct Reporter {
     // calls: a callee's blocks follow the block of the call, with the call
     // appended to their call stack), so that the nondet values, recorded
     // in execution order, meet their calls in order.
-    std::function<size_t(size_t, unsigned)> Walk = [&](size_t I,
-                                                       unsigned Act) {
+    std::function<size_t(size_t, unsigned)> Walk = [&](size_t I, unsigned Act) {
       const bmc::TraceStep &St = Steps[I];
       size_t Depth = St.CallStack.size(), J = I + 1;
       std::string T = threadOf(St.CallStack, St.Block);
@@ -293,8 +292,7 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
       if (T.Name == Opts.KissTarget)
         Sel.push_back(T);
     if (Sel.empty())
-      if (const GlobalVariable *G =
-              PM.module().getNamedGlobal(Opts.KissTarget);
+      if (const GlobalVariable *G = PM.module().getNamedGlobal(Opts.KissTarget);
           G && !G->isDeclaration())
         Sel.push_back({PM.pointsTo().objectOf(G), G, G->getName().str()});
     if (Sel.empty()) {
@@ -410,9 +408,9 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
     });
     // Per-target (the paper's per-field) cost: the query's wall time and
     // its solver time; the encoding is shared (kiss_encode_seconds).
-    double QSecs = std::chrono::duration<double>(
-                       std::chrono::steady_clock::now() - QStart)
-                       .count();
+    double QSecs =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - QStart)
+            .count();
     R.stat("kiss_query_seconds." + Targets[T].Name, QSecs);
     R.stat("kiss_query_solve_seconds." + Targets[T].Name,
            Ck.stats().SolveSeconds - Solve0);
@@ -466,14 +464,15 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
     F.Engine = "kiss";
     F.First = Rep.access(*First, FirstThread);
     std::string SecondThread =
-        KO.Rounds ? roundsSecondThread(Rep, P, Cex, T)
-                  : Rep.threadOf(Cex.FailureStack, Cex.FailureCall->getParent());
+        KO.Rounds
+            ? roundsSecondThread(Rep, P, Cex, T)
+            : Rep.threadOf(Cex.FailureStack, Cex.FailureCall->getParent());
     F.Second = Rep.access(FIt->second, SecondThread);
-    F.Trace = Rep.trace(
-        Cex, TraceStep{SecondThread, 0, F.Second.Loc,
-                       Reporter::kindName(FIt->second) + " " +
-                           F.Second.Variable + " (races with the pending " +
-                           Reporter::kindName(*First) + ")"});
+    F.Trace = Rep.trace(Cex, TraceStep{SecondThread, 0, F.Second.Loc,
+                                       Reporter::kindName(FIt->second) + " " +
+                                           F.Second.Variable +
+                                           " (races with the pending " +
+                                           Reporter::kindName(*First) + ")"});
     if (KO.Rounds)
       F.Trace.insert(F.Trace.begin(),
                      TraceStep{"(--rounds)", 0, SourceLoc(),
@@ -498,10 +497,10 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
     auto QStart = std::chrono::steady_clock::now();
     bmc::Result BR =
         Ck.check([&](const CallBase &CB) { return !P.FailSites.count(&CB); });
-    R.stat("kiss_assertion_query_seconds",
-           std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                         QStart)
-               .count());
+    R.stat(
+        "kiss_assertion_query_seconds",
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - QStart)
+            .count());
     if (BR.S == bmc::Status::Unsafe && BR.Cex) {
       const bmc::Counterexample &Cex = *BR.Cex;
       Finding F;
@@ -516,14 +515,13 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
         if (CB->getFunction()->getName() != "main" &&
             !CB->getFunction()->getName().starts_with("__kiss_run") &&
             !CB->getFunction()->getName().starts_with("__kiss_sched"))
-          if (const Instruction *O = Rep.orig(CB);
-              O && O->getDebugLoc() && !OI)
+          if (const Instruction *O = Rep.orig(CB); O && O->getDebugLoc() && !OI)
             OI = O;
       if (OI)
         F.First.Loc = PM.location(OI);
       F.First.Variable = "assertion";
-      F.Trace = Rep.trace(Cex, TraceStep{F.First.Thread, 0, F.First.Loc,
-                                         "assertion fails"});
+      F.Trace = Rep.trace(
+          Cex, TraceStep{F.First.Thread, 0, F.First.Loc, "assertion fails"});
       R.Findings.push_back(std::move(F));
     } else if (BR.S == bmc::Status::Unknown) {
       for (const std::string &Why : BR.Reasons)

@@ -1,4 +1,5 @@
-//===- KissRoundsTransform.cpp - the K-round form of the transform ----------===//
+//===- KissRoundsTransform.cpp - the K-round form of the transform
+//----------===//
 //
 // With --rounds=K (Lal-Reps, Rounds.h): the copied globals, the redirected
 // operands, main's round loop and the layout of the round copies.
@@ -9,16 +10,16 @@
 #include "smt/WorkBudget.h"
 #include "smt/WorkMeter.h"
 
-#include "model/PointsTo.h"
 #include "engines/kiss/Rounds.h"
+#include "model/PointsTo.h"
 
 #include "llvm/ADT/MapVector.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
-#include "llvm/AsmParser/Parser.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/AsmParser/Parser.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugProgramInstruction.h"
 #include "llvm/IR/IRBuilder.h"
@@ -173,8 +174,8 @@ void Transformer::roundsMain(Function *Main) {
     // Uninitialised stack memory: an unconstrained guess.
     Guess = B.CreateAlloca(MemTy, nullptr, "kiss.guess");
     B.CreateMemCpy(B.CreateConstGEP1_64(B.getInt8Ty(), Mem, Stride), Align(1),
-                   B.CreateConstGEP1_64(B.getInt8Ty(), Guess, Stride),
-                   Align(1), (K - 1) * Stride);
+                   B.CreateConstGEP1_64(B.getInt8Ty(), Guess, Stride), Align(1),
+                   (K - 1) * Stride);
   }
   std::vector<Value *> Args;
   for (Argument &A : NewMain->args())
@@ -207,8 +208,9 @@ void Transformer::roundsMain(Function *Main) {
       Type *T = B.getIntNTy(8 * N);
       Value *End = B.CreateLoad(
           T, B.CreateConstGEP1_64(B.getInt8Ty(), Mem, Rd * Stride + Off));
-      Value *Begin = B.CreateLoad(
-          T, B.CreateConstGEP1_64(B.getInt8Ty(), Guess, (Rd + 1) * Stride + Off));
+      Value *Begin =
+          B.CreateLoad(T, B.CreateConstGEP1_64(B.getInt8Ty(), Guess,
+                                               (Rd + 1) * Stride + Off));
       Ok = B.CreateAnd(Ok, B.CreateICmpEQ(End, Begin));
       Off += N;
     }

@@ -1,4 +1,5 @@
-//===- KissRuntime.cpp - the sequential program's runtime -------------------===//
+//===- KissRuntime.cpp - the sequential program's runtime
+//-------------------===//
 //
 // The scheduler, thread table and lock table the KISS transform links into
 // the sequential program (IR text), and the synchronisation calls it
@@ -10,9 +11,9 @@
 #include "smt/WorkBudget.h"
 #include "smt/WorkMeter.h"
 
+#include "engines/kiss/Rounds.h"
 #include "model/PointsTo.h"
 #include "model/SyncAPI.h"
-#include "engines/kiss/Rounds.h"
 
 #include "llvm/ADT/MapVector.h"
 
@@ -54,8 +55,8 @@ std::string runtimeIR(unsigned H, unsigned Max, unsigned NT, unsigned L) {
   };
   auto Gep = [&](StringRef Name, unsigned N, StringRef T, StringRef IdxTy,
                  StringRef Idx, StringRef Res) {
-    OS << formatv("  {0} = getelementptr {1}, ptr @{2}, i32 0, {3} {4}\n",
-                  Res, Arr(N, T), Name, IdxTy, Idx);
+    OS << formatv("  {0} = getelementptr {1}, ptr @{2}, i32 0, {3} {4}\n", Res,
+                  Arr(N, T), Name, IdxTy, Idx);
   };
   OS << "@__kiss_raise = global i1 false\n"
      << "@__kiss_atomic = global i1 false\n"
@@ -99,9 +100,8 @@ std::string runtimeIR(unsigned H, unsigned Max, unsigned NT, unsigned L) {
     OS << formatv("it{0}:\n  br label %it{0}s0\n", K);
     for (unsigned J = 0; J < Max; ++J) {
       std::string B = formatv("{0}s{1}", K, J).str();
-      std::string Next =
-          J + 1 < Max ? formatv("it{0}s{1}", K, J + 1).str()
-                      : formatv("it{0}", K + 1).str();
+      std::string Next = J + 1 < Max ? formatv("it{0}s{1}", K, J + 1).str()
+                                     : formatv("it{0}", K + 1).str();
       OS << formatv("it{0}:\n", B);
       Gep("__kiss_ts_used", Max, "i1", "i32", std::to_string(J), "%up" + B);
       OS << formatv("  %u{0} = load i1, ptr %up{0}\n"
@@ -134,14 +134,18 @@ std::string runtimeIR(unsigned H, unsigned Max, unsigned NT, unsigned L) {
      << "  store " << IH << " %id, ptr %h\n  br label %slot0\n";
   for (unsigned J = 0; J < Max; ++J) {
     OS << formatv("slot{0}:\n", J);
-    Gep("__kiss_ts_used", Max, "i1", "i32", std::to_string(J), formatv("%up{0}", J).str());
+    Gep("__kiss_ts_used", Max, "i1", "i32", std::to_string(J),
+        formatv("%up{0}", J).str());
     OS << formatv("  %u{0} = load i1, ptr %up{0}\n"
                   "  br i1 %u{0}, label %slot{1}, label %put{0}\nput{0}:\n"
                   "  store i1 true, ptr %up{0}\n",
                   J, J + 1);
-    Gep("__kiss_ts_fn", Max, "ptr", "i32", std::to_string(J), formatv("%fp{0}", J).str());
-    Gep("__kiss_ts_arg", Max, "ptr", "i32", std::to_string(J), formatv("%ap{0}", J).str());
-    Gep("__kiss_ts_id", Max, IH, "i32", std::to_string(J), formatv("%ip{0}", J).str());
+    Gep("__kiss_ts_fn", Max, "ptr", "i32", std::to_string(J),
+        formatv("%fp{0}", J).str());
+    Gep("__kiss_ts_arg", Max, "ptr", "i32", std::to_string(J),
+        formatv("%ap{0}", J).str());
+    Gep("__kiss_ts_id", Max, IH, "i32", std::to_string(J),
+        formatv("%ip{0}", J).str());
     OS << formatv("  store ptr %fn, ptr %fp{0}\n  store ptr %arg, ptr %ap{0}\n"
                   "  store {1} %id, ptr %ip{0}\n  ret void\n",
                   J, IH);

@@ -1,4 +1,5 @@
-//===- KissTargets.cpp - the shared objects KISS checks ---------------------===//
+//===- KissTargets.cpp - the shared objects KISS checks
+//---------------------===//
 //
 // sharedTargets: one race target per shared object the program's threads
 // may access, with a readable name.
@@ -9,16 +10,16 @@
 #include "smt/WorkBudget.h"
 #include "smt/WorkMeter.h"
 
-#include "model/PointsTo.h"
 #include "engines/kiss/Rounds.h"
+#include "model/PointsTo.h"
 
 #include "llvm/ADT/MapVector.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
-#include "llvm/AsmParser/Parser.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/AsmParser/Parser.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugProgramInstruction.h"
 #include "llvm/IR/IRBuilder.h"
@@ -73,8 +74,8 @@ std::string objectName(const ProgramModel &PM, const AbsObject &O) {
     return "stack object " +
            (I->hasName() ? I->getName().str() + " " : std::string()) + "of " +
            F.getName().str();
-  std::string N = "local variable " + Var->getName().str() + " of " +
-                  F.getName().str();
+  std::string N =
+      "local variable " + Var->getName().str() + " of " + F.getName().str();
   if (Var->getLine())
     N += " (" + baseName(Var->getFilename()) + ":" +
          std::to_string(Var->getLine()) + ")";

@@ -1,4 +1,5 @@
-//===- KissTransform.cpp - KISS sequentialisation (see KissTransform.h) -----===//
+//===- KissTransform.cpp - KISS sequentialisation (see KissTransform.h)
+//-----===//
 //
 // The transformer: the program cloned, every visible operation instrumented
 // with a possible RAISE, synchronisation replaced by the runtime's.
@@ -9,16 +10,16 @@
 #include "smt/WorkBudget.h"
 #include "smt/WorkMeter.h"
 
-#include "model/PointsTo.h"
 #include "engines/kiss/Rounds.h"
+#include "model/PointsTo.h"
 
 #include "llvm/ADT/MapVector.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
-#include "llvm/AsmParser/Parser.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/AsmParser/Parser.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugProgramInstruction.h"
 #include "llvm/IR/IRBuilder.h"
@@ -147,8 +148,8 @@ void Transformer::instrument(Instruction &I) {
             auto *OG = dyn_cast_or_null<GlobalVariable>(
                 VMap.lookup(PT.object(L.Obj).Site));
             if (OG)
-              In = B.CreateAnd(In, B.CreateNot(B.CreateCall(SameObject,
-                                                            {Ptr, OG})));
+              In = B.CreateAnd(
+                  In, B.CreateNot(B.CreateCall(SameObject, {Ptr, OG})));
           }
           Go = B.CreateAnd(Go, In);
         } else if (Others) {
@@ -160,12 +161,14 @@ void Transformer::instrument(Instruction &I) {
             Value *D = B.CreateSub(B.CreatePtrToInt(Ptr, IntPtr),
                                    B.CreatePtrToInt(G, IntPtr));
             In = B.CreateICmpULT(
-                D, ConstantInt::get(IntPtr, DL.getTypeAllocSize(G->getValueType())));
+                D, ConstantInt::get(IntPtr,
+                                    DL.getTypeAllocSize(G->getValueType())));
           } else {
             In = B.getFalse();
             for (int64_t Off : Offs)
-              In = B.CreateOr(In, B.CreateICmpEQ(Ptr, B.CreateConstInBoundsGEP1_64(
-                                                          B.getInt8Ty(), G, Off)));
+              In = B.CreateOr(In,
+                              B.CreateICmpEQ(Ptr, B.CreateConstInBoundsGEP1_64(
+                                                      B.getInt8Ty(), G, Off)));
           }
           Go = B.CreateAnd(Go, In);
         }
@@ -185,18 +188,20 @@ void Transformer::instrument(Instruction &I) {
         Value *InA = B.CreateLoad(B.getInt1Ty(), Atomic);
         Value *AEff = A.Atomic ? (Value *)B.getTrue() : InA;
         Value *Present = B.CreateICmpNE(Prev, B.getInt8(0));
-        Value *PrevW = B.CreateICmpNE(B.CreateAnd(Prev, B.getInt8(2)), B.getInt8(0));
-        Value *PrevA = B.CreateICmpNE(B.CreateAnd(Prev, B.getInt8(4)), B.getInt8(0));
-        Value *Conflict = B.CreateAnd(
-            B.CreateAnd(Present, W ? (Value *)B.getTrue() : PrevW),
-            B.CreateNot(B.CreateAnd(AEff, PrevA)), "kiss.conflict");
+        Value *PrevW =
+            B.CreateICmpNE(B.CreateAnd(Prev, B.getInt8(2)), B.getInt8(0));
+        Value *PrevA =
+            B.CreateICmpNE(B.CreateAnd(Prev, B.getInt8(4)), B.getInt8(0));
+        Value *Conflict =
+            B.CreateAnd(B.CreateAnd(Present, W ? (Value *)B.getTrue() : PrevW),
+                        B.CreateNot(B.CreateAnd(AEff, PrevA)), "kiss.conflict");
         // The pending thread stopped in its round: this access comes later
         // in the round-robin order only in that round or a later one.
         if (O.Rounds)
           Conflict = B.CreateAnd(
-              Conflict, B.CreateICmpULE(B.CreateLoad(B.getInt32Ty(),
-                                                     PendRound[T]),
-                                        CurRound));
+              Conflict,
+              B.CreateICmpULE(B.CreateLoad(B.getInt32Ty(), PendRound[T]),
+                              CurRound));
         auto *Overlap = BasicBlock::Create(C, "kiss.overlap", &F);
         auto *FailBB = BasicBlock::Create(C, "kiss.race", &F);
         auto *SetBB = BasicBlock::Create(C, "kiss.pending", &F);
@@ -209,8 +214,8 @@ void Transformer::instrument(Instruction &I) {
         Type *I64 = B.getInt64Ty();
         Value *PP = B.CreateLoad(B.getPtrTy(), PendPtr[T]);
         auto *Bytes = BasicBlock::Create(C, "kiss.bytes", &F);
-        B.CreateCondBr(B.CreateCall(SameObject, {Ptr, PP}, "kiss.same"),
-                       Bytes, SetBB);
+        B.CreateCondBr(B.CreateCall(SameObject, {Ptr, PP}, "kiss.same"), Bytes,
+                       SetBB);
         B.SetInsertPoint(Bytes);
         Value *PN = B.CreateLoad(I64, PendSize[T]);
         Value *Ov = B.CreateAnd(
@@ -274,17 +279,39 @@ void Transformer::replaceSync(CallBase &CB, SyncOp Op) {
     CB.setCalledFunction(F);
   };
   switch (Op) {
-  case SyncOp::Create: Use("__kiss_create"); break;
-  case SyncOp::Join: Use("__kiss_join"); break;
-  case SyncOp::Self: Use("__kiss_thread_self"); break;
-  case SyncOp::Lock: Use("__kiss_lock"); break;
-  case SyncOp::Unlock: Use("__kiss_unlock"); break;
-  case SyncOp::TryLock: Use("__kiss_trylock"); break;
-  case SyncOp::CondWait: Use("__kiss_cond_wait"); break;
-  case SyncOp::AtomicBegin: Use("__kiss_atomic_begin"); break;
-  case SyncOp::AtomicEnd: Use("__kiss_atomic_end"); break;
-  case SyncOp::BlockI32: Use("__kiss_block_i32"); break;
-  case SyncOp::Block: Use("__kiss_block"); break;
+  case SyncOp::Create:
+    Use("__kiss_create");
+    break;
+  case SyncOp::Join:
+    Use("__kiss_join");
+    break;
+  case SyncOp::Self:
+    Use("__kiss_thread_self");
+    break;
+  case SyncOp::Lock:
+    Use("__kiss_lock");
+    break;
+  case SyncOp::Unlock:
+    Use("__kiss_unlock");
+    break;
+  case SyncOp::TryLock:
+    Use("__kiss_trylock");
+    break;
+  case SyncOp::CondWait:
+    Use("__kiss_cond_wait");
+    break;
+  case SyncOp::AtomicBegin:
+    Use("__kiss_atomic_begin");
+    break;
+  case SyncOp::AtomicEnd:
+    Use("__kiss_atomic_end");
+    break;
+  case SyncOp::BlockI32:
+    Use("__kiss_block_i32");
+    break;
+  case SyncOp::Block:
+    Use("__kiss_block");
+    break;
   case SyncOp::Exit: {
     Use("__kiss_thread_exit");
     CB.removeFnAttr(Attribute::NoReturn);
@@ -333,9 +360,9 @@ Error Transformer::run() {
   if (O.Rounds) {
     for (const Target &T : Targets)
       if (!T.G)
-        return createStringError(
-            inconvertibleErrorCode(),
-            "--rounds checks global variables only, not " + T.Name);
+        return createStringError(inconvertibleErrorCode(),
+                                 "--rounds checks global variables only, not " +
+                                     T.Name);
     if (Error E = roundsPrepare())
       return E;
     // The copied state: the shared globals and the lock table.
@@ -379,20 +406,19 @@ Error Transformer::run() {
   Schedule = M->getFunction("__kiss_schedule");
   // (The linker drops unused declarations.)
   Fail = cast<Function>(
-      M->getOrInsertFunction("__crace_bmc_fail",
-                             FunctionType::get(Type::getVoidTy(M->getContext()),
-                                               false))
+      M->getOrInsertFunction(
+           "__crace_bmc_fail",
+           FunctionType::get(Type::getVoidTy(M->getContext()), false))
           .getCallee());
   // i1 (ptr, ptr): both addresses in one object (bmc/EncoderCalls.cpp).
   {
     LLVMContext &C = M->getContext();
     SameObject = cast<Function>(
-        M->getOrInsertFunction(
-             "__crace_bmc_same_object",
-             FunctionType::get(Type::getInt1Ty(C),
-                               {PointerType::getUnqual(C),
-                                PointerType::getUnqual(C)},
-                               false))
+        M->getOrInsertFunction("__crace_bmc_same_object",
+                               FunctionType::get(Type::getInt1Ty(C),
+                                                 {PointerType::getUnqual(C),
+                                                  PointerType::getUnqual(C)},
+                                                 false))
             .getCallee());
   }
   if (!Raise || !Atomic || !Nondet || !Schedule)
@@ -404,10 +430,11 @@ Error Transformer::run() {
     for (char &Ch : IRName)
       if (!isAlnum(Ch) && Ch != '_' && Ch != '.')
         Ch = '_';
-    auto *GV = new GlobalVariable(*M, Type::getInt8Ty(M->getContext()), false,
-                                  GlobalValue::InternalLinkage,
-                                  ConstantInt::get(Type::getInt8Ty(M->getContext()), 0),
-                                  "__kiss_access." + IRName);
+    auto *GV = new GlobalVariable(
+        *M, Type::getInt8Ty(M->getContext()), false,
+        GlobalValue::InternalLinkage,
+        ConstantInt::get(Type::getInt8Ty(M->getContext()), 0),
+        "__kiss_access." + IRName);
     AccessVars.push_back(GV);
     // The pending access's address and size (overlap with later ones).
     PendPtr.push_back(new GlobalVariable(
@@ -440,8 +467,8 @@ Error Transformer::run() {
   if (O.Rounds) {
     Round = M->getNamedGlobal("__kiss_round");
     GlobalVariable *St = M->getNamedGlobal("__kiss_stride");
-    St->setInitializer(ConstantInt::get(Type::getInt64Ty(M->getContext()),
-                                        Stride));
+    St->setInitializer(
+        ConstantInt::get(Type::getInt64Ty(M->getContext()), Stride));
     St->setConstant(true);
     // Redirections are decided on the untouched clone.
     if (Error E = roundsRedirects())
@@ -546,9 +573,9 @@ Error Transformer::run() {
         CBld.SetCurrentDebugLocation(I->getDebugLoc());
         Instruction *NI = I->clone();
         for (unsigned No : Nos)
-          NI->setOperand(No, CBld.CreateConstGEP1_64(
-                                 CBld.getInt8Ty(), I->getOperand(No),
-                                 Rd * Stride, "kiss.cur"));
+          NI->setOperand(No, CBld.CreateConstGEP1_64(CBld.getInt8Ty(),
+                                                     I->getOperand(No),
+                                                     Rd * Stride, "kiss.cur"));
         CBld.Insert(NI);
         CBld.CreateBr(Join);
         if (const Instruction *OI = orig(I))
@@ -567,34 +594,34 @@ Error Transformer::run() {
     roundsMain(Main);
     roundsLayout();
   } else {
-  FunctionType *FT = Main->getFunctionType();
-  Function *NewMain =
-      Function::Create(FT, GlobalValue::ExternalLinkage, "main", M);
-  Main->setLinkage(GlobalValue::InternalLinkage);
-  {
-    LLVMContext &C = M->getContext();
-    auto *Entry = BasicBlock::Create(C, "entry", NewMain);
-    auto *Sched = BasicBlock::Create(C, "others", NewMain);
-    auto *Out = BasicBlock::Create(C, "out", NewMain);
-    IRBuilder<> B(Entry);
-    std::vector<Value *> Args;
-    for (Argument &A : NewMain->args())
-      Args.push_back(&A);
-    CallInst *R = B.CreateCall(Main, Args);
-    // A normal return from main ends the program; main stopped by RAISE
-    // or pthread_exit lets the remaining threads run.
-    B.CreateCondBr(B.CreateLoad(B.getInt1Ty(), Raise), Sched, Out);
-    B.SetInsertPoint(Sched);
-    B.CreateStore(B.getFalse(), Raise);
-    B.CreateStore(B.getFalse(), Atomic);
-    B.CreateCall(Schedule);
-    B.CreateBr(Out);
-    B.SetInsertPoint(Out);
-    if (FT->getReturnType()->isVoidTy())
-      B.CreateRetVoid();
-    else
-      B.CreateRet(R);
-  }
+    FunctionType *FT = Main->getFunctionType();
+    Function *NewMain =
+        Function::Create(FT, GlobalValue::ExternalLinkage, "main", M);
+    Main->setLinkage(GlobalValue::InternalLinkage);
+    {
+      LLVMContext &C = M->getContext();
+      auto *Entry = BasicBlock::Create(C, "entry", NewMain);
+      auto *Sched = BasicBlock::Create(C, "others", NewMain);
+      auto *Out = BasicBlock::Create(C, "out", NewMain);
+      IRBuilder<> B(Entry);
+      std::vector<Value *> Args;
+      for (Argument &A : NewMain->args())
+        Args.push_back(&A);
+      CallInst *R = B.CreateCall(Main, Args);
+      // A normal return from main ends the program; main stopped by RAISE
+      // or pthread_exit lets the remaining threads run.
+      B.CreateCondBr(B.CreateLoad(B.getInt1Ty(), Raise), Sched, Out);
+      B.SetInsertPoint(Sched);
+      B.CreateStore(B.getFalse(), Raise);
+      B.CreateStore(B.getFalse(), Atomic);
+      B.CreateCall(Schedule);
+      B.CreateBr(Out);
+      B.SetInsertPoint(Out);
+      if (FT->getReturnType()->isVoidTy())
+        B.CreateRetVoid();
+      else
+        B.CreateRet(R);
+    }
   }
   for (Function &F : *M)
     if (isRuntime(F) && !F.isDeclaration())
@@ -608,10 +635,10 @@ Error Transformer::run() {
   if (verifyModule(*M, &ES))
     return createStringError(inconvertibleErrorCode(),
                              "internal error: the sequential module is "
-                             "invalid: " + Err);
+                             "invalid: " +
+                                 Err);
   return Error::success();
 }
-
 
 Expected<KissProgram> transform(const ProgramModel &PM,
                                 const std::vector<Target> &Targets,

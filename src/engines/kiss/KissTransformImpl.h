@@ -33,8 +33,20 @@ using namespace llvm;
 std::string runtimeIR(unsigned H, unsigned Max, unsigned NT, unsigned L);
 
 enum class SyncOp {
-  None, Create, Join, Exit, Self, Lock, Unlock, TryLock, CondWait, NoOp,
-  AtomicBegin, AtomicEnd, BlockI32, Block
+  None,
+  Create,
+  Join,
+  Exit,
+  Self,
+  Lock,
+  Unlock,
+  TryLock,
+  CondWait,
+  NoOp,
+  AtomicBegin,
+  AtomicEnd,
+  BlockI32,
+  Block
 };
 
 /// The synchronisation call named N (or None).

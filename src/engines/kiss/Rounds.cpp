@@ -19,8 +19,8 @@ std::string runtimeIR(unsigned H, unsigned K, unsigned NT, unsigned L,
   // Element Idx of the global array Name (N elements of type T).
   auto Gep = [&](StringRef Name, unsigned N, StringRef T, StringRef IdxTy,
                  StringRef Idx, StringRef Res) {
-    OS << formatv("  {0} = getelementptr {1}, ptr @{2}, i32 0, {3} {4}\n",
-                  Res, Arr(N, T), Name, IdxTy, Idx);
+    OS << formatv("  {0} = getelementptr {1}, ptr @{2}, i32 0, {3} {4}\n", Res,
+                  Arr(N, T), Name, IdxTy, Idx);
   };
   std::string JoinInit = "[";
   for (unsigned I = 0; I < NT; ++I)
@@ -37,13 +37,11 @@ std::string runtimeIR(unsigned H, unsigned K, unsigned NT, unsigned L,
      << "@__kiss_tt_arg = global " << Arr(NT, "ptr") << " zeroinitializer\n"
      << "@__kiss_tt_round = global " << Arr(NT, "i32") << " zeroinitializer\n"
      << "@__kiss_done = global " << Arr(NT, "i1") << " zeroinitializer\n"
-     << "@__kiss_done_round = global " << Arr(NT, "i32")
-     << " zeroinitializer\n"
+     << "@__kiss_done_round = global " << Arr(NT, "i32") << " zeroinitializer\n"
      << "@__kiss_result = global " << Arr(NT, "ptr") << " zeroinitializer\n"
      << "@__kiss_join_round = global " << Arr(NT, "i32") << " " << JoinInit
      << "\n"
-     << "@__kiss_join_guess = global " << Arr(NT, "ptr")
-     << " zeroinitializer\n"
+     << "@__kiss_join_guess = global " << Arr(NT, "ptr") << " zeroinitializer\n"
      << "@__kiss_join_guessed = global " << Arr(NT, "i1")
      << " zeroinitializer\n"
      << "@__kiss_locks = global " << Arr(L, "ptr") << " zeroinitializer\n"

@@ -1,4 +1,5 @@
-//===- Rounds.h - runtime of the K-round (Lal-Reps) sequentialisation ------===//
+//===- Rounds.h - runtime of the K-round (Lal-Reps) sequentialisation
+//------===//
 //
 // Issue 5, item 6: `--rounds=K`. Instead of KISS's balanced executions the
 // sequential program simulates the K-round round-robin executions of Lal &
@@ -37,10 +38,10 @@ std::string runtimeIR(unsigned H, unsigned K, unsigned NT, unsigned L,
 /// plus Params (with Args, the same parameters passed on); SlotGep(J, Res)
 /// writes the instruction that puts slot J's address into Res. KISS has
 /// one table (no suffix), the K-round form one per round (`_at`, `ptr %t`).
-void writeLockTableIR(llvm::raw_ostream &OS, unsigned L,
-                      llvm::StringRef Suffix, llvm::StringRef Params,
-                      llvm::StringRef Args,
-                      llvm::function_ref<void(unsigned, llvm::StringRef)> SlotGep);
+void writeLockTableIR(
+    llvm::raw_ostream &OS, unsigned L, llvm::StringRef Suffix,
+    llvm::StringRef Params, llvm::StringRef Args,
+    llvm::function_ref<void(unsigned, llvm::StringRef)> SlotGep);
 
 /// The runtime functions both forms share (they call __kiss_held,
 /// __kiss_lock, __kiss_unlock, __kiss_schedule, __kiss_nondet,

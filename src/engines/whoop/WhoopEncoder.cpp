@@ -190,9 +190,14 @@ void Encoder::log(Frame &Fr, const Instruction &I, const Flow &Cur) {
   for (const MemAccess &A : PM.accessesOf(I)) {
     if (PM.isThreadPrivateAccess(A.Ptr))
       continue;
-    AccRec R{&I, A.Kind, A.Size, Cur.Guard,
+    AccRec R{&I,
+             A.Kind,
+             A.Size,
+             Cur.Guard,
              A.Atomic ? Ctx.bool_val(true) : heldOf(Cur.L, AtomicSectionLock),
-             {}, false, Cur.L};
+             {},
+             false,
+             Cur.L};
     if (!A.Ptr || !A.Ptr->getType()->isPointerTy())
       R.UnknownTarget = true;
     else
@@ -210,9 +215,9 @@ z3::expr Encoder::gepOffset(Frame &Fr, const GEPOperator &G) {
     const Value *Idx = GTI.getOperand();
     if (StructType *ST = GTI.getStructTypeOrNull()) {
       unsigned F = unsigned(cast<ConstantInt>(Idx)->getZExtValue());
-      Off = Off + Ctx.bv_val(
-                      uint64_t(DL.getStructLayout(ST)->getElementOffset(F)),
-                      64);
+      Off =
+          Off +
+          Ctx.bv_val(uint64_t(DL.getStructLayout(ST)->getElementOffset(F)), 64);
       continue;
     }
     uint64_t Size = GTI.getSequentialElementStride(DL);
@@ -230,8 +235,7 @@ void Encoder::lockOp(Frame &Fr, const CallBase &CB, Intrinsic K, Flow &Cur) {
   case Intrinsic::RdLock:
     if (auto Id = Locks.lockOf(CB.getArgOperand(0)))
       setLock(Cur.L, *Id, Ctx.bool_val(true),
-              K == Intrinsic::Lock ? Ctx.bool_val(true)
-                                   : exclOf(Cur.L, *Id));
+              K == Intrinsic::Lock ? Ctx.bool_val(true) : exclOf(Cur.L, *Id));
     return;
   case Intrinsic::TryLock:
   case Intrinsic::TryRdLock: {
@@ -263,15 +267,15 @@ void Encoder::lockOp(Frame &Fr, const CallBase &CB, Intrinsic K, Flow &Cur) {
     setLock(Cur.L, AtomicSectionLock, Ctx.bool_val(true), Ctx.bool_val(true));
     return;
   case Intrinsic::AtomicEnd:
-    setLock(Cur.L, AtomicSectionLock, Ctx.bool_val(false),
-            Ctx.bool_val(false));
+    setLock(Cur.L, AtomicSectionLock, Ctx.bool_val(false), Ctx.bool_val(false));
     return;
   default:
     return;
   }
 }
 
-void Encoder::callInst(Frame &Fr, const CallBase &CB, Flow &Cur, unsigned Depth) {
+void Encoder::callInst(Frame &Fr, const CallBase &CB, Flow &Cur,
+                       unsigned Depth) {
   if (CB.isInlineAsm()) {
     havoc(Fr, CB);
     return;
@@ -383,15 +387,28 @@ void Encoder::inst(Frame &Fr, const Instruction &I, Flow &Cur, unsigned Depth) {
       havoc(Fr, I);
       return;
     }
-    z3::expr A = intVal(Fr, BO->getOperand(0)), B = intVal(Fr, BO->getOperand(1));
+    z3::expr A = intVal(Fr, BO->getOperand(0)),
+             B = intVal(Fr, BO->getOperand(1));
     z3::expr Zero = Ctx.bv_val(0, W);
     switch (BO->getOpcode()) {
-    case Instruction::Add: setInt(Fr, &I, A + B); return;
-    case Instruction::Sub: setInt(Fr, &I, A - B); return;
-    case Instruction::Mul: setInt(Fr, &I, A * B); return;
-    case Instruction::And: setInt(Fr, &I, A & B); return;
-    case Instruction::Or: setInt(Fr, &I, A | B); return;
-    case Instruction::Xor: setInt(Fr, &I, A ^ B); return;
+    case Instruction::Add:
+      setInt(Fr, &I, A + B);
+      return;
+    case Instruction::Sub:
+      setInt(Fr, &I, A - B);
+      return;
+    case Instruction::Mul:
+      setInt(Fr, &I, A * B);
+      return;
+    case Instruction::And:
+      setInt(Fr, &I, A & B);
+      return;
+    case Instruction::Or:
+      setInt(Fr, &I, A | B);
+      return;
+    case Instruction::Xor:
+      setInt(Fr, &I, A ^ B);
+      return;
     case Instruction::UDiv:
       setInt(Fr, &I, z3::ite(B == Zero, freshBv(W), z3::udiv(A, B)));
       return;
@@ -408,7 +425,7 @@ void Encoder::inst(Frame &Fr, const Instruction &I, Flow &Cur, unsigned Depth) {
     case Instruction::LShr:
     case Instruction::AShr: {
       z3::expr Big = z3::uge(B, Ctx.bv_val(W, W));
-      z3::expr V = BO->getOpcode() == Instruction::Shl ? z3::shl(A, B)
+      z3::expr V = BO->getOpcode() == Instruction::Shl    ? z3::shl(A, B)
                    : BO->getOpcode() == Instruction::LShr ? z3::lshr(A, B)
                                                           : z3::ashr(A, B);
       setInt(Fr, &I, z3::ite(Big, freshBv(W), V));
@@ -442,8 +459,9 @@ void Encoder::inst(Frame &Fr, const Instruction &I, Flow &Cur, unsigned Depth) {
     case Instruction::SExt:
     case Instruction::Trunc:
       if (W && widthOf(Op->getType())) {
-        setInt(Fr, &I, resize(intVal(Fr, Op), W,
-                              Cast->getOpcode() == Instruction::SExt));
+        setInt(
+            Fr, &I,
+            resize(intVal(Fr, Op), W, Cast->getOpcode() == Instruction::SExt));
         return;
       }
       break;
@@ -474,17 +492,20 @@ void Encoder::inst(Frame &Fr, const Instruction &I, Flow &Cur, unsigned Depth) {
   if (auto *S = dyn_cast<SelectInst>(&I)) {
     if (unsigned W = widthOf(I.getType())) {
       (void)W;
-      setInt(Fr, &I, z3::ite(boolVal(Fr, S->getCondition()),
-                             intVal(Fr, S->getTrueValue()),
-                             intVal(Fr, S->getFalseValue())));
+      setInt(Fr, &I,
+             z3::ite(boolVal(Fr, S->getCondition()),
+                     intVal(Fr, S->getTrueValue()),
+                     intVal(Fr, S->getFalseValue())));
       return;
     }
     if (I.getType()->isPointerTy()) {
-      PtrVal A = ptrVal(Fr, S->getTrueValue()), B = ptrVal(Fr, S->getFalseValue());
+      PtrVal A = ptrVal(Fr, S->getTrueValue()),
+             B = ptrVal(Fr, S->getFalseValue());
       if (A.Root == B.Root && A.RootAct == B.RootAct) {
-        setPtr(Fr, &I, PtrVal{A.Root, A.RootAct,
-                              z3::ite(boolVal(Fr, S->getCondition()), A.Delta,
-                                      B.Delta)});
+        setPtr(
+            Fr, &I,
+            PtrVal{A.Root, A.RootAct,
+                   z3::ite(boolVal(Fr, S->getCondition()), A.Delta, B.Delta)});
         return;
       }
     }
@@ -508,9 +529,10 @@ void Encoder::inst(Frame &Fr, const Instruction &I, Flow &Cur, unsigned Depth) {
   havoc(Fr, I);
 }
 
-Encoder::Ret Encoder::call(const Function &F, const std::vector<std::optional<z3::expr>> &Ints,
-                           const std::vector<std::optional<PtrVal>> &Ptrs, Flow &Cur,
-                           unsigned Depth) {
+Encoder::Ret Encoder::call(const Function &F,
+                           const std::vector<std::optional<z3::expr>> &Ints,
+                           const std::vector<std::optional<PtrVal>> &Ptrs,
+                           Flow &Cur, unsigned Depth) {
   if (Depth > MaxInlineDepth)
     fail(formatv("calls nest deeper than {0}", MaxInlineDepth));
   if (std::find(Stack.begin(), Stack.end(), &F) != Stack.end())
@@ -559,7 +581,8 @@ Encoder::Ret Encoder::call(const Function &F, const std::vector<std::optional<z3
       }
       if (unsigned W = widthOf(Phi.getType())) {
         (void)W;
-        z3::expr V = intVal(Fr, Phi.getIncomingValueForBlock(Edges.back().From));
+        z3::expr V =
+            intVal(Fr, Phi.getIncomingValueForBlock(Edges.back().From));
         for (size_t K = Edges.size() - 1; K-- > 0;) {
           z3::expr VK = intVal(Fr, Phi.getIncomingValueForBlock(Edges[K].From));
           V = z3::eq(VK, V) ? V : z3::ite(Edges[K].F.Guard, VK, V);
@@ -699,9 +722,9 @@ void Encoder::latch(const BasicBlock *Header, unsigned MyAct, const Flow &Back,
     ++HoudiniQueries;
     auto T0 = std::chrono::steady_clock::now();
     z3::check_result CR = S.check();
-    HoudiniSeconds += std::chrono::duration<double>(
-                          std::chrono::steady_clock::now() - T0)
-                          .count();
+    HoudiniSeconds +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - T0)
+            .count();
     // Out of work budget (not the query's own limit): the encoding stops
     // here, the invariant is not dropped on a guess.
     if (Work.poll() && CR == z3::unknown)

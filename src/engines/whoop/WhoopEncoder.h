@@ -10,10 +10,10 @@
 #ifndef CRACE_ENGINES_WHOOP_WHOOPENCODER_H
 #define CRACE_ENGINES_WHOOP_WHOOPENCODER_H
 
-#include "smt/Z3Ops.h"
-#include "smt/WorkMeter.h"
 #include "model/LockTable.h"
 #include "model/ProgramModel.h"
+#include "smt/WorkMeter.h"
+#include "smt/Z3Ops.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/StringExtras.h"
@@ -26,10 +26,10 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/Support/FormatVariadic.h"
-#include <z3++.h>
 #include <map>
 #include <set>
 #include <unordered_map>
+#include <z3++.h>
 
 namespace crace::whoop {
 
@@ -142,7 +142,9 @@ private:
     MapVector<const Value *, PtrVal> Ptrs;
   };
 
-  [[noreturn]] void fail(std::string Why) { throw EncodeFailure{std::move(Why)}; }
+  [[noreturn]] void fail(std::string Why) {
+    throw EncodeFailure{std::move(Why)};
+  }
 
   z3::expr freshBv(unsigned W);
   z3::expr freshBool();

@@ -8,12 +8,12 @@
 #include "engines/whoop/WhoopEngine.h"
 #include "engines/whoop/WhoopEncoder.h"
 
-#include "smt/Z3Ops.h"
-#include "smt/WorkMeter.h"
-#include "smt/Z3Reaper.h"
 #include "analysis/Lockset.h"
 #include "model/LockTable.h"
 #include "model/ProgramModel.h"
+#include "smt/WorkMeter.h"
+#include "smt/Z3Ops.h"
+#include "smt/Z3Reaper.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/StringExtras.h"
@@ -26,14 +26,14 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/Support/FormatVariadic.h"
-#include <z3++.h>
 #include <chrono>
 #include <condition_variable>
 #include <map>
 #include <mutex>
-#include <thread>
 #include <set>
+#include <thread>
 #include <unordered_map>
+#include <z3++.h>
 
 using namespace llvm;
 
@@ -71,11 +71,12 @@ public:
 private:
   void loop() {
     std::unique_lock<std::mutex> L(M);
-    while (!CV.wait_for(L, std::chrono::milliseconds(20), [&] { return Done; })) {
+    while (
+        !CV.wait_for(L, std::chrono::milliseconds(20), [&] { return Done; })) {
       bool Cancel = Cancelled && Cancelled->load();
       bool Over = Budget > 0 && std::chrono::duration<double>(
-                                std::chrono::steady_clock::now() - Start)
-                                    .count() > Budget;
+                                    std::chrono::steady_clock::now() - Start)
+                                        .count() > Budget;
       if (Cancel || Over) {
         // Again every 20 ms: Z3 forgets an interruption that comes before
         // a check starts.
@@ -101,16 +102,15 @@ private:
 Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   auto Start = std::chrono::steady_clock::now();
   Result L = analyseLocksets(PM, Opts.Cancelled);
-  double LocksetSeconds = std::chrono::duration<double>(
-                              std::chrono::steady_clock::now() - Start)
-                              .count();
+  double LocksetSeconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+          .count();
   auto Finish = [&](Result &Out) -> Result & {
     if (Opts.MaxFindings && Out.Findings.size() > Opts.MaxFindings)
       Out.Findings.resize(Opts.MaxFindings);
-    Out.stat("whoop_seconds",
-             std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                           Start)
-                 .count());
+    Out.stat("whoop_seconds", std::chrono::duration<double>(
+                                  std::chrono::steady_clock::now() - Start)
+                                  .count());
     return Out;
   };
   // Nothing to refine: the lockset engine's verdict is the answer, and it
@@ -199,10 +199,10 @@ Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
                                   TT.Name, *E.Failure));
   }
 
-  double EncodeSeconds = std::chrono::duration<double>(
-                             std::chrono::steady_clock::now() - Start)
-                             .count() -
-                         LocksetSeconds;
+  double EncodeSeconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+          .count() -
+      LocksetSeconds;
   // Candidates by template pair (A <= B), oriented so A runs in copy 1.
   std::map<std::pair<unsigned, unsigned>, std::vector<unsigned>> ByPair;
   std::vector<bool> Kept(L.Candidates.size(), true);
@@ -226,199 +226,199 @@ Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
     // (a check, after which get_model throws): either way the remaining
     // candidates keep the lockset engine's result.
     try {
-    const Encoded &EA = Enc[TP.first], &EB = Enc[TP.second];
-    const std::vector<AccRec> &RA = EA.Copy[0]->Recs, &RB = EB.Copy[1]->Recs;
-    std::map<uint32_t, z3::expr> Watched;
-    auto WatchedOf = [&](uint32_t Obj) {
-      auto It = Watched.find(Obj);
-      if (It == Watched.end())
-        It = Watched
-                 .emplace(Obj, Ctx.bv_const(formatv("watched_{0}", Obj)
-                                                .str()
-                                                .c_str(),
-                                            64))
-                 .first;
-      return It->second;
-    };
-    auto Hit = [&](const AccRec &R, const Target &T) {
-      z3::expr W = WatchedOf(T.Obj);
-      z3::expr E = R.Guard && T.Pts && z3::ule(T.Off, W);
-      if (R.Size)
-        E = E && z3::ult(W - T.Off, Ctx.bv_val(R.Size, 64));
-      if (uint64_t Size = PTA.object(T.Obj).Size)
-        E = E && z3::ult(W, Ctx.bv_val(Size, 64));
-      return E;
-    };
-    auto Protected = [&](const AccRec &X, const AccRec &Y) {
-      z3::expr_vector V(Ctx);
-      size_t N = std::min(X.Locks.Held.size(), Y.Locks.Held.size());
-      for (size_t Id = 0; Id < N; ++Id)
-        V.push_back(X.Locks.Held[Id] && Y.Locks.Held[Id] &&
-                    (X.Locks.Excl[Id] || Y.Locks.Excl[Id]));
-      return V.empty() ? Ctx.bool_val(false) : z3::mk_or(V);
-    };
-    // A record pair whose offsets are constants, with no lock or atomic
-    // section that could protect it, races exactly when both paths are
-    // feasible: the two copies share no symbol, so that is two small
-    // queries on the guards alone (cached), not one on the pair.
-    auto GuardSat = [&](const z3::expr &G) {
-      unsigned Id = Z3_get_ast_id(Ctx, G);
-      auto It = GuardCache.find(Id);
-      if (It != GuardCache.end())
+      const Encoded &EA = Enc[TP.first], &EB = Enc[TP.second];
+      const std::vector<AccRec> &RA = EA.Copy[0]->Recs, &RB = EB.Copy[1]->Recs;
+      std::map<uint32_t, z3::expr> Watched;
+      auto WatchedOf = [&](uint32_t Obj) {
+        auto It = Watched.find(Obj);
+        if (It == Watched.end())
+          It = Watched
+                   .emplace(Obj,
+                            Ctx.bv_const(
+                                formatv("watched_{0}", Obj).str().c_str(), 64))
+                   .first;
         return It->second;
-      z3::solver GS(Ctx);
-      Work.limitQuery(GS, QueryUnits);
-      GS.add(G);
-      ++GuardQueries;
-      z3::check_result CR = GS.check();
-      bool Sat = CR != z3::unsat; // unknown counts as feasible
-      // A query the work budget cut is not cached: nothing after it is
-      // decided (Stopped() holds from here on).
-      if (!(Work.poll() && CR == z3::unknown))
-        GuardCache.emplace(Id, Sat);
-      return Sat;
-    };
-    auto Trivial = [&](const AccRec &X, const Target &TX, const AccRec &Y,
-                       const Target &TY) -> std::optional<bool> {
-      bool NX = TX.Off.is_numeral(), NY = TY.Off.is_numeral();
-      if (!(NX || TX.FreeBase) || !(NY || TY.FreeBase))
-        return std::nullopt;
-      if (!Protected(X, Y).simplify().is_false())
-        return std::nullopt;
-      if (!(X.Atomic && Y.Atomic).simplify().is_false())
-        return std::nullopt;
-      if (!TX.Pts.is_true() && !TX.Pts.is_const())
-        return std::nullopt;
-      if (!TY.Pts.is_true() && !TY.Pts.is_const())
-        return std::nullopt;
-      // The bytes both may touch: a free base reaches any offset.
-      uint64_t Lo = 0, Hi = UINT64_MAX;
-      if (NX) {
-        uint64_t O = TX.Off.get_numeral_uint64();
-        Lo = std::max(Lo, O);
-        Hi = std::min(Hi, X.Size ? O + X.Size : UINT64_MAX);
-      }
-      if (NY) {
-        uint64_t O = TY.Off.get_numeral_uint64();
-        Lo = std::max(Lo, O);
-        Hi = std::min(Hi, Y.Size ? O + Y.Size : UINT64_MAX);
-      }
-      if (uint64_t Size = PTA.object(TX.Obj).Size)
-        Hi = std::min(Hi, Size);
-      if (Lo >= Hi)
-        return false;
-      return GuardSat(X.Guard) && GuardSat(Y.Guard);
-    };
-    std::map<unsigned, z3::expr> Disj;
-    for (unsigned CI : Cands) {
-      if (Work.step() || Stopped())
-        break;
-      const Candidate &C = L.Candidates[CI];
-      // Orientation: the instruction run by TP.first goes to copy 1.
-      std::vector<std::pair<const Instruction *, const Instruction *>> Orients;
-      if (C.ThreadA == TP.first)
-        Orients.push_back({C.A, C.B});
-      if (C.ThreadB == TP.first)
-        Orients.push_back({C.B, C.A});
-      z3::expr_vector D(Ctx);
-      bool Keep = false, SatAlone = false;
-      for (auto [IA, IB] : Orients) {
-        auto ItA = EA.ByInst[0].find(IA);
-        auto ItB = EB.ByInst[1].find(IB);
-        if (ItA == EA.ByInst[0].end() || ItB == EB.ByInst[1].end()) {
-          Keep = true; // the encoding did not meet the access: keep it
+      };
+      auto Hit = [&](const AccRec &R, const Target &T) {
+        z3::expr W = WatchedOf(T.Obj);
+        z3::expr E = R.Guard && T.Pts && z3::ule(T.Off, W);
+        if (R.Size)
+          E = E && z3::ult(W - T.Off, Ctx.bv_val(R.Size, 64));
+        if (uint64_t Size = PTA.object(T.Obj).Size)
+          E = E && z3::ult(W, Ctx.bv_val(Size, 64));
+        return E;
+      };
+      auto Protected = [&](const AccRec &X, const AccRec &Y) {
+        z3::expr_vector V(Ctx);
+        size_t N = std::min(X.Locks.Held.size(), Y.Locks.Held.size());
+        for (size_t Id = 0; Id < N; ++Id)
+          V.push_back(X.Locks.Held[Id] && Y.Locks.Held[Id] &&
+                      (X.Locks.Excl[Id] || Y.Locks.Excl[Id]));
+        return V.empty() ? Ctx.bool_val(false) : z3::mk_or(V);
+      };
+      // A record pair whose offsets are constants, with no lock or atomic
+      // section that could protect it, races exactly when both paths are
+      // feasible: the two copies share no symbol, so that is two small
+      // queries on the guards alone (cached), not one on the pair.
+      auto GuardSat = [&](const z3::expr &G) {
+        unsigned Id = Z3_get_ast_id(Ctx, G);
+        auto It = GuardCache.find(Id);
+        if (It != GuardCache.end())
+          return It->second;
+        z3::solver GS(Ctx);
+        Work.limitQuery(GS, QueryUnits);
+        GS.add(G);
+        ++GuardQueries;
+        z3::check_result CR = GS.check();
+        bool Sat = CR != z3::unsat; // unknown counts as feasible
+        // A query the work budget cut is not cached: nothing after it is
+        // decided (Stopped() holds from here on).
+        if (!(Work.poll() && CR == z3::unknown))
+          GuardCache.emplace(Id, Sat);
+        return Sat;
+      };
+      auto Trivial = [&](const AccRec &X, const Target &TX, const AccRec &Y,
+                         const Target &TY) -> std::optional<bool> {
+        bool NX = TX.Off.is_numeral(), NY = TY.Off.is_numeral();
+        if (!(NX || TX.FreeBase) || !(NY || TY.FreeBase))
+          return std::nullopt;
+        if (!Protected(X, Y).simplify().is_false())
+          return std::nullopt;
+        if (!(X.Atomic && Y.Atomic).simplify().is_false())
+          return std::nullopt;
+        if (!TX.Pts.is_true() && !TX.Pts.is_const())
+          return std::nullopt;
+        if (!TY.Pts.is_true() && !TY.Pts.is_const())
+          return std::nullopt;
+        // The bytes both may touch: a free base reaches any offset.
+        uint64_t Lo = 0, Hi = UINT64_MAX;
+        if (NX) {
+          uint64_t O = TX.Off.get_numeral_uint64();
+          Lo = std::max(Lo, O);
+          Hi = std::min(Hi, X.Size ? O + X.Size : UINT64_MAX);
+        }
+        if (NY) {
+          uint64_t O = TY.Off.get_numeral_uint64();
+          Lo = std::max(Lo, O);
+          Hi = std::min(Hi, Y.Size ? O + Y.Size : UINT64_MAX);
+        }
+        if (uint64_t Size = PTA.object(TX.Obj).Size)
+          Hi = std::min(Hi, Size);
+        if (Lo >= Hi)
+          return false;
+        return GuardSat(X.Guard) && GuardSat(Y.Guard);
+      };
+      std::map<unsigned, z3::expr> Disj;
+      for (unsigned CI : Cands) {
+        if (Work.step() || Stopped())
+          break;
+        const Candidate &C = L.Candidates[CI];
+        // Orientation: the instruction run by TP.first goes to copy 1.
+        std::vector<std::pair<const Instruction *, const Instruction *>>
+            Orients;
+        if (C.ThreadA == TP.first)
+          Orients.push_back({C.A, C.B});
+        if (C.ThreadB == TP.first)
+          Orients.push_back({C.B, C.A});
+        z3::expr_vector D(Ctx);
+        bool Keep = false, SatAlone = false;
+        for (auto [IA, IB] : Orients) {
+          auto ItA = EA.ByInst[0].find(IA);
+          auto ItB = EB.ByInst[1].find(IB);
+          if (ItA == EA.ByInst[0].end() || ItB == EB.ByInst[1].end()) {
+            Keep = true; // the encoding did not meet the access: keep it
+            continue;
+          }
+          for (size_t XA : ItA->second)
+            for (size_t XB : ItB->second) {
+              const AccRec &X = RA[XA], &Y = RB[XB];
+              if (X.Kind == AccessKind::Read && Y.Kind == AccessKind::Read)
+                continue;
+              if (X.UnknownTarget || Y.UnknownTarget) {
+                Keep = true;
+                ++UnknownTargets;
+                continue;
+              }
+              for (const Target &TX : X.Targets)
+                for (const Target &TY : Y.Targets) {
+                  if (TX.Obj != TY.Obj || Keep || SatAlone)
+                    continue;
+                  Work.step();
+                  if (auto T = Trivial(X, TX, Y, TY)) {
+                    // Decided without a pair query: a satisfiable one keeps
+                    // the candidate, an unsatisfiable one adds nothing.
+                    SatAlone |= *T;
+                    continue;
+                  }
+                  D.push_back(Hit(X, TX) && Hit(Y, TY) &&
+                              !(X.Atomic && Y.Atomic) && !Protected(X, Y));
+                }
+            }
+        }
+        if (SatAlone && !Keep) {
+          ++DecidedAlone;
           continue;
         }
-        for (size_t XA : ItA->second)
-          for (size_t XB : ItB->second) {
-            const AccRec &X = RA[XA], &Y = RB[XB];
-            if (X.Kind == AccessKind::Read && Y.Kind == AccessKind::Read)
-              continue;
-            if (X.UnknownTarget || Y.UnknownTarget) {
-              Keep = true;
-              ++UnknownTargets;
-              continue;
-            }
-            for (const Target &TX : X.Targets)
-              for (const Target &TY : Y.Targets) {
-                if (TX.Obj != TY.Obj || Keep || SatAlone)
-                  continue;
-                Work.step();
-                if (auto T = Trivial(X, TX, Y, TY)) {
-                  // Decided without a pair query: a satisfiable one keeps
-                  // the candidate, an unsatisfiable one adds nothing.
-                  SatAlone |= *T;
-                  continue;
-                }
-                D.push_back(Hit(X, TX) && Hit(Y, TY) &&
-                            !(X.Atomic && Y.Atomic) && !Protected(X, Y));
-              }
-          }
+        if (Keep) {
+          ++Unmatched;
+          continue;
+        }
+        if (D.empty()) {
+          Kept[CI] = false;
+          continue;
+        }
+        Disj.emplace(CI, z3::mk_or(D));
       }
-      if (SatAlone && !Keep) {
-        ++DecidedAlone;
-        continue;
-      }
-      if (Keep) {
-        ++Unmatched;
-        continue;
-      }
-      if (D.empty()) {
-        Kept[CI] = false;
-        continue;
-      }
-      Disj.emplace(CI, z3::mk_or(D));
-    }
-    // One watchdog query per candidate, on one solver per template pair.
-    if (Stopped())
-      break;
-    z3::solver S(Ctx);
-    Work.limitQuery(S, QueryUnits);
-    std::vector<z3::model> Models;
-    S.check(); // no assertions yet: the all-default model
-    Models.push_back(S.get_model());
-    for (auto &[CI, E] : Disj) {
+      // One watchdog query per candidate, on one solver per template pair.
       if (Stopped())
         break;
-      // A model of an earlier query (or the all-default one) that
-      // satisfies this pair's formula settles it without the solver.
-      bool Witnessed = false;
-      for (const z3::model &M : Models)
-        if (Work.step(), M.eval(E, true).is_true()) {
-          Witnessed = true;
-          break;
-        }
-      if (Witnessed) {
-        ++ByModel;
-        continue;
-      }
-      z3::expr B = Ctx.bool_const(formatv("cand_{0}", CI).str().c_str());
-      S.add(z3::implies(B, E));
-      z3::expr_vector Assume(Ctx);
-      Assume.push_back(B);
-      auto T0 = std::chrono::steady_clock::now();
-      if (Work.poll())
-        break;
+      z3::solver S(Ctx);
       Work.limitQuery(S, QueryUnits);
-      z3::check_result CR = S.check(Assume);
-      SolveSeconds += std::chrono::duration<double>(
-                          std::chrono::steady_clock::now() - T0)
-                          .count();
-      ++Queries;
-      // Cut by the work budget (not the query's own limit): undecided, as
-      // every candidate after it.
-      if (Work.poll() && CR == z3::unknown)
-        break;
-      if (CR == z3::sat) {
-        if (Models.size() == 8)
-          Models.erase(Models.begin() + 1);
-        Models.push_back(S.get_model());
+      std::vector<z3::model> Models;
+      S.check(); // no assertions yet: the all-default model
+      Models.push_back(S.get_model());
+      for (auto &[CI, E] : Disj) {
+        if (Stopped())
+          break;
+        // A model of an earlier query (or the all-default one) that
+        // satisfies this pair's formula settles it without the solver.
+        bool Witnessed = false;
+        for (const z3::model &M : Models)
+          if (Work.step(), M.eval(E, true).is_true()) {
+            Witnessed = true;
+            break;
+          }
+        if (Witnessed) {
+          ++ByModel;
+          continue;
+        }
+        z3::expr B = Ctx.bool_const(formatv("cand_{0}", CI).str().c_str());
+        S.add(z3::implies(B, E));
+        z3::expr_vector Assume(Ctx);
+        Assume.push_back(B);
+        auto T0 = std::chrono::steady_clock::now();
+        if (Work.poll())
+          break;
+        Work.limitQuery(S, QueryUnits);
+        z3::check_result CR = S.check(Assume);
+        SolveSeconds +=
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - T0)
+                .count();
+        ++Queries;
+        // Cut by the work budget (not the query's own limit): undecided, as
+        // every candidate after it.
+        if (Work.poll() && CR == z3::unknown)
+          break;
+        if (CR == z3::sat) {
+          if (Models.size() == 8)
+            Models.erase(Models.begin() + 1);
+          Models.push_back(S.get_model());
+        }
+        if (CR == z3::unsat)
+          Kept[CI] = false;
+        else if (CR == z3::unknown && !Stopped())
+          ++TimedOut;
       }
-      if (CR == z3::unsat)
-        Kept[CI] = false;
-      else if (CR == z3::unknown && !Stopped())
-        ++TimedOut;
-    }
     } catch (const z3::exception &) {
       if (!Stopped())
         throw; // not an interruption: a bug, reported as such
@@ -440,13 +440,12 @@ Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
       Out.push_back(std::move(F));
   }
   R.Findings = std::move(Out);
-  R.Reasons.erase(
-      std::remove_if(R.Reasons.begin(), R.Reasons.end(),
-                     [](const std::string &S) {
-                       return StringRef(S).starts_with(
-                           "the lockset engine over-approximates");
-                     }),
-      R.Reasons.end());
+  R.Reasons.erase(std::remove_if(R.Reasons.begin(), R.Reasons.end(),
+                                 [](const std::string &S) {
+                                   return StringRef(S).starts_with(
+                                       "the lockset engine over-approximates");
+                                 }),
+                  R.Reasons.end());
   // No seconds measured at run time in these reasons: the work budget's
   // reason is the same on every run of the input.
   if (BudgetHit)
