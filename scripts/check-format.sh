@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Fails when a C++ source of crace is not formatted as .clang-format says
+# (LLVM style, clang-format 19; scripts/install-deps.sh installs it). Run by
+# ctest as the test 'format'. To fix: scripts/check-format.sh --fix
+set -uo pipefail
+cd "$(dirname "$0")/.."
+cf=$(command -v clang-format-19 || true)
+if [ -z "$cf" ]; then
+  echo "check-format: clang-format-19 is missing (scripts/install-deps.sh installs it)" >&2
+  exit 1
+fi
+mapfile -t files < <(git ls-files 'src/*.cpp' 'src/*.h' 'tools/*.cpp' 'tools/*.h' \
+                     'test/unittests/*.cpp' 'test/unittests/*.h' 2>/dev/null ||
+                     find src tools test/unittests \( -name '*.cpp' -o -name '*.h' \))
+if [ "${1:-}" = --fix ]; then
+  "$cf" -i "${files[@]}"
+  exit 0
+fi
+if ! "$cf" --dry-run --Werror "${files[@]}" 2>/tmp/check-format.$$; then
+  grep -o '^[^:]*:[0-9]*:[0-9]*: error' /tmp/check-format.$$ | cut -d: -f1 | sort -u |
+    sed 's/^/check-format: not formatted: /' >&2
+  echo "check-format: run scripts/check-format.sh --fix" >&2
+  rm -f /tmp/check-format.$$
+  exit 1
+fi
+rm -f /tmp/check-format.$$
+echo "check-format: ${#files[@]} files formatted"
