@@ -579,25 +579,23 @@ public:
       if (std::find(Inits.begin(), Inits.end(), N) == Inits.end() &&
           std::find(Exits.begin(), Exits.end(), N) == Exits.end())
         Concurrent.push_back(N);
-    const char *What = Opts.Library ? "library" : "driver";
-    // Library mode: the front end writes this line once for all units.
-    if (Opts.Library)
-      ;
-    else if (Opts.Dispatch)
-      Out.Assumptions.push_back(formatv(
-          "{2} harness (dispatch): {1} threads each call one of the entry "
-          "points {0}, chosen nondeterministically (every pair, and every "
-          "entry point with itself, is checked); nothing else calls into the "
-          "{2}",
-          Concurrent.empty() ? "(none)" : Join(Concurrent), Opts.Instances,
-          What));
-    else
-      Out.Assumptions.push_back(formatv(
-          "{2} harness: the entry points {0} run concurrently, {1} "
-          "instances each (every pair, and every entry point with itself, is "
-          "checked); nothing else calls into the {2}",
-          Concurrent.empty() ? "(none)" : Join(Concurrent), Opts.Instances,
-          What));
+    // Library mode: the front end writes this line once for all units
+    // (libraryHarnessAssumption in Frontend.cpp).
+    if (!Opts.Library) {
+      if (Opts.Dispatch)
+        Out.Assumptions.push_back(formatv(
+            "driver harness (dispatch): {1} threads each call one of the "
+            "entry points {0}, chosen nondeterministically (every pair, and "
+            "every entry point with itself, is checked); nothing else calls "
+            "into the driver",
+            Concurrent.empty() ? "(none)" : Join(Concurrent), Opts.Instances));
+      else
+        Out.Assumptions.push_back(formatv(
+            "driver harness: the entry points {0} run concurrently, {1} "
+            "instances each (every pair, and every entry point with itself, "
+            "is checked); nothing else calls into the driver",
+            Concurrent.empty() ? "(none)" : Join(Concurrent), Opts.Instances));
+    }
     for (const auto &[A, B] : Opts.NotConcurrent)
       Out.Assumptions.push_back(
           "harness constraint not-concurrent: " +
