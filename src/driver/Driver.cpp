@@ -253,29 +253,14 @@ private:
   std::vector<std::pair<std::string, std::string>> Candidates;
 };
 
-/// Library mode: what the harness calls, in one line for the report
-/// ("library: entry points f, g called concurrently, 2 calls each").
-std::string libraryHarnessLine(const Module &M, const DriverHarnessOptions &H) {
-  std::string Names;
-  if (const NamedMDNode *N = M.getNamedMetadata("crace.harness"))
-    for (const MDNode *Op : N->operands())
-      if (auto *S = dyn_cast<MDString>(Op->getOperand(0))) {
-        StringRef L = S->getString();
-        if (!L.consume_front("entry point "))
-          continue;
-        Names += (Names.empty() ? "" : ", ") +
-                 L.take_until([](char C) { return C == ' '; }).str();
-      }
-  return formatv("library: entry points {0} called concurrently{1}, on "
-                 "objects crace's harness makes (--list-entry-points shows "
-                 "it)",
-                 Names,
-                 H.Dispatch ? formatv(" by {0} threads that each call one of "
-                                      "them",
-                                      H.Instances)
-                                  .str()
-                            : formatv(", {0} calls each", H.Instances).str())
-      .str();
+/// Library mode: how the program was made (the front end's one line), or
+/// "".
+std::string libraryHarnessLine(const Module &M) {
+  if (const NamedMDNode *N = M.getNamedMetadata("crace.library_harness"))
+    if (N->getNumOperands())
+      if (auto *S = dyn_cast<MDString>(N->getOperand(0)->getOperand(0)))
+        return S->getString().str();
+  return "";
 }
 
 /// Adds what the driver knows about the program's units to its result.
@@ -552,8 +537,7 @@ int runCraceOnce(const DriverOptions &Opts, Result *Collect) {
   ::getrusage(RUSAGE_SELF, &Usage);
   R.stat("peak_rss_mb", double(Usage.ru_maxrss) / 1024.0);
   addProgramNotes(Opts, R);
-  if (FrontOpts.Driver.Enabled && FrontOpts.Driver.Library)
-    R.Harness = libraryHarnessLine(*M, FrontOpts.Driver);
+  R.Harness = libraryHarnessLine(*M);
   if (Collect) {
     *Collect = std::move(R);
     return Collected;

@@ -469,12 +469,33 @@ void mergeHarness(DriverHarness &All, DriverHarness H,
       All.Assumptions.push_back(std::move(A));
 }
 
-/// Library mode: what the harness of all units together runs.
-std::string libraryHarnessAssumption(const DriverHarness &H,
-                                     const DriverHarnessOptions &Opts) {
+/// The entry points' names, comma-separated.
+std::string entryNames(const DriverHarness &H) {
   std::string Names;
   for (const EntryPoint &E : H.Entries)
     Names += (Names.empty() ? "" : ", ") + E.Function;
+  return Names;
+}
+
+/// Library mode: how the program was made, in the one line every report
+/// prints (Result::Harness; module metadata "crace.library_harness").
+std::string libraryHarnessSummary(const std::string &Names,
+                                  const DriverHarnessOptions &Opts) {
+  return formatv("library: entry points {0} called concurrently{1}, on "
+                 "objects crace's harness makes (--list-entry-points shows "
+                 "it)",
+                 Names,
+                 Opts.Dispatch
+                     ? formatv(" by {0} threads that each call one of them",
+                               Opts.Instances)
+                           .str()
+                     : formatv(", {0} calls each", Opts.Instances).str())
+      .str();
+}
+
+/// Library mode: what the harness of all units together runs.
+std::string libraryHarnessAssumption(const std::string &Names,
+                                     const DriverHarnessOptions &Opts) {
   if (Opts.Dispatch)
     return formatv("library harness (dispatch): per unit, {1} threads each "
                    "call one of its entry points, chosen "
@@ -545,6 +566,7 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
   // unit with entry points in library mode.
   std::map<std::string, std::string> Harnesses;
   DriverHarness Harness;
+  std::string LibrarySummary; // library mode: Result::Harness
   bool NoEntryPoints = false;
   std::set<std::string> Inputs;
   for (const std::string &F : Opts.Files)
@@ -598,9 +620,10 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
               WithEntries[0] + "' and '" + WithEntries[1] +
               "'); crace builds the harness in one unit");
     if (Library && !UnitTexts.empty()) {
-      Harness.Assumptions.insert(
-          Harness.Assumptions.begin(),
-          libraryHarnessAssumption(Harness, Opts.Driver));
+      std::string Names = entryNames(Harness);
+      Harness.Assumptions.insert(Harness.Assumptions.begin(),
+                                 libraryHarnessAssumption(Names, Opts.Driver));
+      LibrarySummary = libraryHarnessSummary(Names, Opts.Driver);
       UnitTexts.front().second += libraryMain(UnitNumbers);
     }
     NoEntryPoints = WithEntries.empty();
@@ -720,6 +743,8 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
     AddStrings("crace.assumptions", Harness.Assumptions);
     AddStrings("crace.reasons", Harness.Reasons);
     AddStrings("crace.harness", Harness.Listing);
+    if (!LibrarySummary.empty())
+      AddStrings("crace.library_harness", {LibrarySummary});
   }
 
   auto Models = compileModels(Ctx, Main->getTargetTriple(),
