@@ -44,6 +44,11 @@ struct SourceLoc {
   /// by crace's front end).
   std::string Function;
   [[nodiscard]] bool valid() const { return Line != 0; }
+  /// Whether File names a file: code without debug information has only
+  /// its function, shown as File "f()" (ProgramModel::location).
+  [[nodiscard]] bool hasFile() const {
+    return !File.empty() && File != Function + "()";
+  }
   [[nodiscard]] std::string str() const;
 };
 

@@ -145,8 +145,7 @@ json::Object SarifWriter::location(const SourceLoc &Loc, std::string Message) {
   // A location without a line is code without debug information (a model
   // function such as memcmp, called from several places): its function is
   // a logical location, and a file is named only when it is one.
-  bool NoFile = Loc.File.empty() || Loc.File == Loc.Function + "()";
-  if (!NoFile)
+  if (Loc.hasFile())
     L["physicalLocation"] = physical(Loc);
   if (!Loc.valid() && !Loc.Function.empty())
     L["logicalLocations"] =
