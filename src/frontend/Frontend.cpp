@@ -212,18 +212,27 @@ std::string targetFlag(StringRef DataModel) {
   return "";
 }
 
-/// Compiles the embedded models for Triple.
+/// crace_intrinsics.h, the header every model includes.
+StringRef intrinsicsHeader() {
+  for (const ModelSource &S : ModelSources)
+    if (StringRef(S.Name).ends_with(".h"))
+      return S.Text;
+  return "";
+}
+
+/// Compiles the C sources (not headers) of Sources, under Dir in #line
+/// directives and after Prelude, as one unit named FileName for Triple.
+/// What names them in the error.
 Expected<std::unique_ptr<Module>>
-compileModels(LLVMContext &Ctx, StringRef Triple, StringRef Prelude) {
-  std::string Code = Prelude.str(), Header;
-  for (const ModelSource &S : ModelSources) {
-    if (StringRef(S.Name).ends_with(".h")) {
-      Header = S.Text;
+compileModelUnit(LLVMContext &Ctx, StringRef Triple,
+                 ArrayRef<ModelSource> Sources, StringRef Dir,
+                 StringRef Prelude, StringRef FileName,
+                 ArrayRef<std::string> ExtraArgs, StringRef What) {
+  std::string Code = Prelude.str();
+  for (const ModelSource &S : Sources) {
+    if (StringRef(S.Name).ends_with(".h"))
       continue;
-    }
-    Code += "#line 1 \"models/";
-    Code += S.Name;
-    Code += "\"\n";
+    Code += "#line 1 \"" + Dir.str() + S.Name + "\"\n";
     Code += S.Text;
     Code += "\n";
   }
@@ -238,58 +247,34 @@ compileModels(LLVMContext &Ctx, StringRef Triple, StringRef Prelude) {
                                    "-resource-dir=" CRACE_CLANG_RESOURCE_DIR,
                                    "-fno-builtin",
                                    "-ffreestanding"};
-  clang::tooling::FileContentMappings Mapped = {{"crace_intrinsics.h", Header}};
+  Args.insert(Args.end(), ExtraArgs.begin(), ExtraArgs.end());
+  clang::tooling::FileContentMappings Mapped = {
+      {"crace_intrinsics.h", intrinsicsHeader().str()}};
   bool Ok = clang::tooling::runToolOnCodeWithArgs(
-      std::make_unique<CaptureModuleAction>(Ctx, Out), Code, Args,
-      ModelFileName, "crace", std::make_shared<clang::PCHContainerOperations>(),
-      Mapped);
+      std::make_unique<CaptureModuleAction>(Ctx, Out), Code, Args, FileName,
+      "crace", std::make_shared<clang::PCHContainerOperations>(), Mapped);
   if (!Ok || Out.empty())
     return createStringError(inconvertibleErrorCode(),
-                             "internal error: the environment models do not "
-                             "compile for target " +
-                                 Triple.str());
+                             "internal error: " + What +
+                                 " do not compile for target " + Triple);
   return std::move(Out.front());
+}
+
+/// Compiles the embedded models for Triple.
+Expected<std::unique_ptr<Module>>
+compileModels(LLVMContext &Ctx, StringRef Triple, StringRef Prelude) {
+  return compileModelUnit(Ctx, Triple, ModelSources, "models/", Prelude,
+                          ModelFileName, {}, "the environment models");
 }
 
 /// Compiles the embedded Linux kernel models for Triple (driver mode).
 Expected<std::unique_ptr<Module>>
 compileLinuxModels(LLVMContext &Ctx, StringRef Triple, bool IrqLock) {
-  std::string Code, Header;
-  for (const ModelSource &S : ModelSources)
-    if (StringRef(S.Name).ends_with(".h"))
-      Header = S.Text;
-  for (const ModelSource &S : LinuxModelSources) {
-    if (StringRef(S.Name).ends_with(".h"))
-      continue;
-    Code += "#line 1 \"models/linux/";
-    Code += S.Name;
-    Code += "\"\n";
-    Code += S.Text;
-    Code += "\n";
-  }
-  std::vector<std::unique_ptr<Module>> Out;
-  std::vector<std::string> Args = {"-O0",
-                                   "-Xclang",
-                                   "-disable-O0-optnone",
-                                   "-w",
-                                   "-target",
-                                   Triple.str(),
-                                   "-resource-dir=" CRACE_CLANG_RESOURCE_DIR,
-                                   "-fno-builtin",
-                                   "-ffreestanding"};
+  std::vector<std::string> Extra;
   if (!IrqLock)
-    Args.push_back("-DCRACE_LINUX_NO_IRQ_LOCK");
-  clang::tooling::FileContentMappings Mapped = {{"crace_intrinsics.h", Header}};
-  bool Ok = clang::tooling::runToolOnCodeWithArgs(
-      std::make_unique<CaptureModuleAction>(Ctx, Out), Code, Args,
-      LinuxModelFileName, "crace",
-      std::make_shared<clang::PCHContainerOperations>(), Mapped);
-  if (!Ok || Out.empty())
-    return createStringError(inconvertibleErrorCode(),
-                             "internal error: the Linux models do not "
-                             "compile for target " +
-                                 Triple.str());
-  return std::move(Out.front());
+    Extra.push_back("-DCRACE_LINUX_NO_IRQ_LOCK");
+  return compileModelUnit(Ctx, Triple, LinuxModelSources, "models/linux/", "",
+                          LinuxModelFileName, Extra, "the Linux models");
 }
 
 std::string absolutePath(StringRef P) {
