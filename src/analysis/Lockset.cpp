@@ -1,6 +1,7 @@
 //===- Lockset.cpp - the must-lockset analysis and its candidate pairs ----===//
 #include "analysis/Lockset.h"
 
+#include "analysis/InstanceMemory.h"
 #include "analysis/MHP.h"
 #include "analysis/OwnFrames.h"
 #include "model/LockTable.h"
@@ -517,6 +518,34 @@ Result analyseLocksets(const ProgramModel &PM,
   // own frame (analysis/OwnFrames.h): different copies, no race.
   uint64_t OwnFrameCopies = 0;
   const OwnFrames Frames(PM);
+  // Instruction pairs of two instances of one template on memory each
+  // instance owns (analysis/InstanceMemory.h): different bytes, no race.
+  uint64_t OtherInstances = 0;
+  // A global pointer that no write changes while template T runs: every
+  // instance of T reads one value from it.
+  std::map<std::pair<const GlobalVariable *, unsigned>, bool> StableCache;
+  auto Stable = [&](const GlobalVariable *G, unsigned T) {
+    auto [It, New] = StableCache.try_emplace({G, T}, true);
+    if (!New)
+      return It->second;
+    uint32_t Obj = PTA.objectOf(G);
+    uint64_t Size = PM.module().getDataLayout().getPointerSize();
+    bool Ok = !PTA.reachableByUnknown(Obj);
+    for (size_t I = 0; I < Recs.size() && Ok; ++I) {
+      const Record &W = Recs[I];
+      if (W.Access.Kind != AccessKind::Write)
+        continue;
+      for (Loc L : PTA.pointsTo(W.Access.Ptr)) {
+        bool Hits = L.Obj == PointsTo::UnknownObj ||
+                    (L.Obj == Obj &&
+                     overlaps({I, L}, W.Access.Size, {I, {Obj, 0}}, Size));
+        if (Hits && mayHappenInParallel(PM, {W.Thread, W.MainPos}, {T}))
+          Ok = false;
+      }
+    }
+    return It->second = Ok;
+  };
+  const InstanceMemory Instances(PM, Stable);
   auto Access = [&](const Record &Rec, Loc L) {
     AccessInfo Info;
     Info.Thread = PM.threads()[Rec.Thread].Name;
@@ -545,6 +574,10 @@ Result analyseLocksets(const ProgramModel &PM,
         PTA.object(X.Where.Obj).Kind == ObjKind::Stack &&
         Frames.own(RX.Access.Ptr) && Frames.own(RY.Access.Ptr)) {
       ++OwnFrameCopies;
+      return;
+    }
+    if (Instances.disjoint(RX.Thread, RX.Access, RY.Thread, RY.Access)) {
+      ++OtherInstances;
       return;
     }
     if (!mayHappenInParallel(PM, {RX.Thread, RX.MainPos},
@@ -674,6 +707,8 @@ Result analyseLocksets(const ProgramModel &PM,
   R.stat("pairs_checked", Pairs);
   R.stat("pairs_through_unknown_pointer", ThroughUnknown);
   R.stat("pairs_on_own_stack_copies", OwnFrameCopies);
+  R.stat("pairs_on_per_instance_memory", OtherInstances);
+  R.stat("templates_with_per_instance_memory", Instances.numTemplates());
   R.stat("findings", Total);
   R.stat("engine_seconds",
          std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)

@@ -1,0 +1,441 @@
+//===- InstanceMemory.cpp - memory that belongs to one thread instance ----===//
+#include "analysis/InstanceMemory.h"
+#include "model/ProgramModel.h"
+#include "model/SyncAPI.h"
+
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
+#include "llvm/TargetParser/Triple.h"
+
+using namespace llvm;
+
+namespace crace {
+
+namespace {
+
+/// F runs only as a thread's start routine: every use of it is the start
+/// routine operand of a thread creation.
+bool onlyStartRoutine(const Function &F) {
+  SmallVector<const Value *, 8> Work = {&F};
+  SmallPtrSet<const Value *, 8> Seen;
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    for (const Use &U : V->uses()) {
+      const User *Usr = U.getUser();
+      if (const auto *CE = dyn_cast<ConstantExpr>(Usr);
+          CE && CE->isCast()) {
+        Work.push_back(CE);
+        continue;
+      }
+      const auto *CB = dyn_cast<CallBase>(Usr);
+      if (!CB || callIntrinsic(*CB) != Intrinsic::ThreadCreate ||
+          U.getOperandNo() != 1 || CB->getArgOperand(0) == V ||
+          CB->getArgOperand(2) == V)
+        return false;
+    }
+  }
+  return true;
+}
+
+/// The direct calls of F, when those are its only uses.
+std::optional<SmallVector<const CallBase *, 4>> onlyCalls(const Function &F) {
+  SmallVector<const CallBase *, 4> Calls;
+  for (const Use &U : F.uses()) {
+    const auto *CB = dyn_cast<CallBase>(U.getUser());
+    if (!CB || !CB->isCallee(&U))
+      return std::nullopt;
+    Calls.push_back(CB);
+  }
+  return Calls;
+}
+
+/// No execution of the function reaches Create twice without executing
+/// Alloc in between: Alloc dominates Create and every cycle through
+/// Create's block passes Alloc's block.
+bool freshPerCreate(const Instruction *Alloc, const Instruction *Create) {
+  const BasicBlock *AB = Alloc->getParent(), *CBk = Create->getParent();
+  DominatorTree DT(*const_cast<Function *>(Create->getFunction()));
+  if (!DT.dominates(Alloc, Create))
+    return false;
+  if (AB == CBk)
+    return true; // a cycle re-enters the block above Alloc
+  SmallVector<const BasicBlock *, 16> Work(successors(CBk));
+  SmallPtrSet<const BasicBlock *, 16> Seen;
+  while (!Work.empty()) {
+    const BasicBlock *B = Work.pop_back_val();
+    if (B == AB || !Seen.insert(B).second)
+      continue;
+    if (B == CBk)
+      return false;
+    Work.append(succ_begin(B), succ_end(B));
+  }
+  return true;
+}
+
+/// Some path runs from just after From to just before To without executing
+/// an instruction of block Avoid (From's and To's own blocks may be Avoid:
+/// only blocks entered on the way count).
+bool reachesAvoiding(const Instruction *From, const Instruction *To,
+                     const BasicBlock *Avoid) {
+  const BasicBlock *FB = From->getParent(), *TB = To->getParent();
+  if (FB == TB && From->comesBefore(To))
+    return true;
+  SmallVector<const BasicBlock *, 16> Work(successors(FB));
+  SmallPtrSet<const BasicBlock *, 16> Seen;
+  while (!Work.empty()) {
+    const BasicBlock *B = Work.pop_back_val();
+    if (B == Avoid || !Seen.insert(B).second)
+      continue;
+    if (B == TB)
+      return true;
+    Work.append(succ_begin(B), succ_end(B));
+  }
+  return false;
+}
+
+/// V with sign/zero extensions and truncations to at least MinBits bits
+/// removed.
+const Value *stripIntCasts(const Value *V, unsigned MinBits) {
+  while (true) {
+    if (isa<SExtInst>(V) || isa<ZExtInst>(V)) {
+      V = cast<Instruction>(V)->getOperand(0);
+      continue;
+    }
+    if (const auto *T = dyn_cast<TruncInst>(V);
+        T && T->getType()->getIntegerBitWidth() >= MinBits) {
+      V = T->getOperand(0);
+      continue;
+    }
+    return V;
+  }
+}
+
+} // namespace
+
+InstanceMemory::InstanceMemory(const ProgramModel &PM, StableFn Stable)
+    : PM(PM), Stable(std::move(Stable)) {
+  const Module &M = PM.module();
+  const DataLayout &DL = M.getDataLayout();
+
+  // Roots: the pointer parameter of start routines used for nothing else.
+  SmallPtrSet<const Function *, 8> Roots;
+  std::vector<const Value *> Work;
+  for (const ThreadTemplate &T : PM.threads()) {
+    if (!T.Entry || !T.CreateSite || T.SignalHandler ||
+        T.Entry->arg_size() == 0 || !onlyStartRoutine(*T.Entry))
+      continue;
+    Roots.insert(T.Entry);
+    const Argument *A = T.Entry->getArg(0);
+    if (A->getType()->isPointerTy() && FromArg.try_emplace(A, Derived{0}).second)
+      Work.push_back(A);
+  }
+
+  // What is computed from a derived pointer by address arithmetic stays
+  // derived; a phi or select when every incoming value is; a parameter
+  // when every call passes one.
+  auto Merge = [](ArrayRef<Derived> In) {
+    Derived D = In.front();
+    for (const Derived &X : In.drop_front())
+      if (X.Offset != D.Offset)
+        D.Offset.reset();
+    return D;
+  };
+  auto Set = [&](const Value *V, Derived D) {
+    if (FromArg.try_emplace(V, D).second)
+      Work.push_back(V);
+  };
+  auto AllDerived = [&](ArrayRef<const Value *> In)
+      -> std::optional<Derived> {
+    SmallVector<Derived, 4> Ds;
+    for (const Value *X : In) {
+      auto It = FromArg.find(X);
+      if (It == FromArg.end())
+        return std::nullopt;
+      Ds.push_back(It->second);
+    }
+    if (Ds.empty())
+      return std::nullopt;
+    return Merge(Ds);
+  };
+  while (!Work.empty()) {
+    const Value *V = Work.back();
+    Work.pop_back();
+    const Derived D = FromArg.lookup(V);
+    for (const Use &U : V->uses()) {
+      const auto *Usr = dyn_cast<Instruction>(U.getUser());
+      if (!Usr)
+        continue;
+      if (const auto *GEP = dyn_cast<GetElementPtrInst>(Usr)) {
+        if (U.get() != GEP->getPointerOperand())
+          continue;
+        APInt Off(DL.getIndexTypeSizeInBits(GEP->getType()), 0);
+        Derived G;
+        if (D.Offset && GEP->accumulateConstantOffset(DL, Off))
+          G.Offset = *D.Offset + Off.getSExtValue();
+        Set(GEP, G);
+        continue;
+      }
+      if (isa<BitCastInst>(Usr) || isa<AddrSpaceCastInst>(Usr) ||
+          isa<FreezeInst>(Usr)) {
+        Set(Usr, D);
+        continue;
+      }
+      if (const auto *P = dyn_cast<PHINode>(Usr)) {
+        SmallVector<const Value *, 4> In(P->incoming_values().begin(),
+                                         P->incoming_values().end());
+        if (auto X = AllDerived(In))
+          Set(P, *X);
+        continue;
+      }
+      if (const auto *S = dyn_cast<SelectInst>(Usr)) {
+        if (U.get() == S->getCondition())
+          continue;
+        if (auto X = AllDerived({S->getTrueValue(), S->getFalseValue()}))
+          Set(S, *X);
+        continue;
+      }
+      const auto *CB = dyn_cast<CallBase>(Usr);
+      if (!CB || !CB->isArgOperand(&U) || callIntrinsic(*CB))
+        continue;
+      const auto *Callee = dyn_cast<Function>(CB->getCalledOperand());
+      unsigned N = CB->getArgOperandNo(&U);
+      if (!Callee || Callee->isDeclaration() || N >= Callee->arg_size() ||
+          Roots.contains(Callee))
+        continue;
+      auto Calls = onlyCalls(*Callee);
+      if (!Calls)
+        continue;
+      SmallVector<const Value *, 4> In;
+      for (const CallBase *C : *Calls)
+        In.push_back(C->getArgOperand(N));
+      if (auto X = AllDerived(In))
+        Set(Callee->getArg(N), *X);
+    }
+  }
+
+  // The shape of each template's start argument.
+  struct FnAnalyses {
+    std::unique_ptr<DominatorTree> DT;
+    std::unique_ptr<LoopInfo> LI;
+    std::unique_ptr<AssumptionCache> AC;
+    std::unique_ptr<ScalarEvolution> SE;
+  };
+  DenseMap<const Function *, FnAnalyses> Analyses;
+  TargetLibraryInfoImpl TLII(Triple(M.getTargetTriple()));
+  TargetLibraryInfo TLI(TLII);
+  auto Get = [&](const Function *F) -> FnAnalyses & {
+    FnAnalyses &A = Analyses[F];
+    if (!A.SE) {
+      auto &MF = *const_cast<Function *>(F);
+      A.DT = std::make_unique<DominatorTree>(MF);
+      A.LI = std::make_unique<LoopInfo>(*A.DT);
+      A.AC = std::make_unique<AssumptionCache>(MF);
+      A.SE = std::make_unique<ScalarEvolution>(MF, TLI, *A.AC, *A.DT, *A.LI);
+    }
+    return A;
+  };
+  // The creation loop runs once: its function runs once, the loop is
+  // outermost and entered only from blocks that run once.
+  auto OnceLoop = [&](const CallBase *S, FnAnalyses &A) -> const Loop * {
+    const Loop *L = A.LI->getLoopFor(S->getParent());
+    if (!L || L->getLoopDepth() != 1)
+      return nullptr;
+    for (const BasicBlock *P : predecessors(L->getHeader()))
+      if (!L->contains(P) && PM.inCycle(P))
+        return nullptr;
+    return L;
+  };
+  for (const ThreadTemplate &T : PM.threads()) {
+    if (!Roots.contains(T.Entry))
+      continue;
+    const CallBase *S = T.CreateSite;
+    const Value *Arg = S->getArgOperand(2);
+    const Function *F = S->getFunction();
+    if (const auto *Alloc = dyn_cast<CallBase>(Arg->stripPointerCasts());
+        Alloc && callIntrinsic(*Alloc) == Intrinsic::Alloc &&
+        Alloc->getFunction() == F && freshPerCreate(Alloc, S)) {
+      Kinds[T.Id] = {Shape::Fresh, 0, Alloc, S};
+      // The creator's own pointers into the new block: address arithmetic
+      // on the allocation's result, in its function.
+      std::vector<const Value *> Walk = {Alloc};
+      FromAlloc[Alloc] = nullptr;
+      while (!Walk.empty()) {
+        const Value *V = Walk.back();
+        Walk.pop_back();
+        for (const User *U : V->users())
+          if ((isa<GetElementPtrInst>(U) &&
+               cast<GetElementPtrInst>(U)->getPointerOperand() == V) ||
+              isa<BitCastInst>(U))
+            if (FromAlloc.try_emplace(U, V).second)
+              Walk.push_back(U);
+      }
+      continue;
+    }
+    if (!PM.runsOnceInMain(F))
+      continue;
+    FnAnalyses &A = Get(F);
+    const Loop *L = OnceLoop(S, A);
+    if (!L)
+      continue;
+    auto Counter = [&](const Value *V, bool NeedNoWrap)
+        -> std::optional<uint64_t> {
+      const auto *AR = dyn_cast<SCEVAddRecExpr>(A.SE->getSCEV(
+          const_cast<Value *>(V)));
+      if (!AR || AR->getLoop() != L || !AR->isAffine())
+        return std::nullopt;
+      const auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(*A.SE));
+      if (!Step || Step->getAPInt().isZero())
+        return std::nullopt;
+      if (NeedNoWrap && !AR->hasNoSignedWrap() && !AR->hasNoUnsignedWrap())
+        return std::nullopt;
+      return Step->getAPInt().abs().getZExtValue();
+    };
+    if (Arg->getType()->isPointerTy()) {
+      if (const auto *I2P = dyn_cast<IntToPtrInst>(Arg)) {
+        const Value *X = I2P->getOperand(0);
+        while (isa<SExtInst>(X) || isa<ZExtInst>(X))
+          X = cast<Instruction>(X)->getOperand(0);
+        if (Counter(X, /*NeedNoWrap=*/true))
+          Kinds[T.Id] = {Shape::Index, X->getType()->getIntegerBitWidth()};
+        continue;
+      }
+      // A pointer recurrence over an in-bounds GEP walks one object, so
+      // it does not wrap.
+      const auto *GEP = dyn_cast<GEPOperator>(Arg->stripPointerCasts());
+      if (GEP && GEP->isInBounds())
+        if (auto Stride = Counter(Arg, /*NeedNoWrap=*/false))
+          Kinds[T.Id] = {Shape::Strided, *Stride};
+    }
+  }
+}
+
+bool InstanceMemory::own(const Kind &K, const MemAccess &A) const {
+  switch (K.S) {
+  case Shape::Fresh:
+    return FromArg.contains(A.Ptr);
+  case Shape::Strided: {
+    auto It = FromArg.find(A.Ptr);
+    if (It == FromArg.end() || !It->second.Offset || A.Size == 0)
+      return false;
+    int64_t C = *It->second.Offset;
+    return C >= 0 && uint64_t(C) + A.Size <= K.Stride;
+  }
+  case Shape::Index:
+    break;
+  }
+  return false;
+}
+
+std::optional<InstanceMemory::IndexKey>
+InstanceMemory::indexKey(const Kind &K, const MemAccess &A,
+                         unsigned Thread) const {
+  // Base[(int)arg]: one variable index, scaled by an element size, in
+  // bounds (so no wrap-around), at a constant offset inside the element.
+  const ThreadTemplate &T = PM.threads()[Thread];
+  if (A.Size == 0 || !A.Ptr->getType()->isPointerTy())
+    return std::nullopt;
+  const DataLayout &DL = PM.module().getDataLayout();
+  unsigned Bits = DL.getIndexTypeSizeInBits(A.Ptr->getType());
+  // Fields of the element: in-bounds constant offsets on top.
+  APInt Field(Bits, 0);
+  const auto *GEP = dyn_cast<GEPOperator>(A.Ptr->stripAndAccumulateConstantOffsets(
+      DL, Field, /*AllowNonInbounds=*/false));
+  if (!GEP || !GEP->isInBounds())
+    return std::nullopt;
+  MapVector<Value *, APInt> Vars;
+  APInt Const(Bits, 0);
+  if (!GEP->collectOffset(DL, Bits, Vars, Const) || Vars.size() != 1)
+    return std::nullopt;
+  auto &[Idx, Scale] = Vars.front();
+  uint64_t Elem = Scale.abs().getZExtValue();
+  int64_t C = (Const + Field).getSExtValue();
+  if (Elem == 0 || C < 0 || uint64_t(C) + A.Size > Elem)
+    return std::nullopt;
+  const auto *P2I = dyn_cast<PtrToIntInst>(stripIntCasts(Idx, K.Stride));
+  if (!P2I || P2I->getOperand(0) != T.Entry->getArg(0))
+    return std::nullopt;
+  // The same base in every instance: a global's address, or the value of
+  // a global pointer that no write changes while the thread runs.
+  const Value *Base = GEP->getPointerOperand()->stripPointerCasts();
+  if (isa<GlobalVariable>(Base))
+    return IndexKey{Base, false, Elem};
+  const auto *LI = dyn_cast<LoadInst>(Base);
+  const auto *G = LI ? dyn_cast<GlobalVariable>(
+                           LI->getPointerOperand()->stripPointerCasts())
+                     : nullptr;
+  if (G && Stable(G, Thread))
+    return IndexKey{G, true, Elem};
+  return std::nullopt;
+}
+
+bool InstanceMemory::beforeHandOff(const Kind &K, const MemAccess &X) const {
+  // X touches the block of its function's latest allocation, and no create
+  // has handed that block out yet: so a thread that runs touches another
+  // block, or has not started.
+  const auto *Alloc = cast<Instruction>(K.Alloc);
+  const Instruction *I = X.Inst;
+  if (!I || I->getFunction() != Alloc->getFunction() ||
+      !FromAlloc.contains(X.Ptr))
+    return false;
+  auto [It, New] = HandOffCache.try_emplace({I, K.Alloc}, false);
+  if (!New)
+    return It->second;
+  const auto *Create = cast<Instruction>(K.Create);
+  // Every step of the address was computed after this allocation ran ...
+  for (const Value *V = X.Ptr; V != K.Alloc; V = FromAlloc.lookup(V)) {
+    const auto *Step = cast<Instruction>(V);
+    const BasicBlock *B = Step->getParent();
+    bool Recomputed = (B == Alloc->getParent() && Alloc->comesBefore(Step)) ||
+                      (B == I->getParent() && Step->comesBefore(I)) ||
+                      !reachesAvoiding(Alloc, I, B);
+    if (!Recomputed)
+      return false;
+  }
+  // ... and the create that hands the block out comes after X.
+  bool Ok = !reachesAvoiding(Create, I, Alloc->getParent());
+  return It->second = Ok;
+}
+
+bool InstanceMemory::disjoint(unsigned Thread, const MemAccess &A,
+                              unsigned OtherThread, const MemAccess &B) const {
+  // The creator touches the block it is about to hand to an instance.
+  for (auto [T, X, Y] : {std::tuple{OtherThread, &A, &B},
+                         std::tuple{Thread, &B, &A}}) {
+    auto Kt = Kinds.find(T);
+    if (Kt != Kinds.end() && Kt->second.S == Shape::Fresh &&
+        own(Kt->second, *Y) && beforeHandOff(Kt->second, *X))
+      return true;
+  }
+  auto It = Kinds.find(Thread);
+  if (It == Kinds.end())
+    return false;
+  if (OtherThread != Thread) {
+    // Two templates, each handed a block of its own allocation call.
+    auto Ot = Kinds.find(OtherThread);
+    return Ot != Kinds.end() && It->second.S == Shape::Fresh &&
+           Ot->second.S == Shape::Fresh &&
+           It->second.Alloc != Ot->second.Alloc && own(It->second, A) &&
+           own(Ot->second, B);
+  }
+  if (It->second.S == Shape::Index) {
+    // Both index the same base with the same element size.
+    auto KA = indexKey(It->second, A, Thread);
+    return KA && KA == indexKey(It->second, B, Thread);
+  }
+  return own(It->second, A) && own(It->second, B);
+}
+
+} // namespace crace

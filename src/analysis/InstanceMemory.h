@@ -1,0 +1,118 @@
+//===- InstanceMemory.h - memory that belongs to one thread instance ------===//
+//
+// A thread template created in a loop stands for many threads, and the
+// lockset analysis pairs its accesses with themselves. When each instance
+// is handed memory of its own, two instances touch different bytes and
+// cannot race there. This holds, and is used, in three shapes of the
+// creation site (its start argument A, created by the only site of the
+// template):
+//
+//  - Fresh: A is a block just allocated for this create: the allocation
+//    dominates the create and lies on every cycle through it, so no two
+//    creates receive the same block. Every pointer the thread derives from
+//    its argument stays in its own block (C forbids arithmetic out of an
+//    object).
+//  - Strided: A = B + i*S, with B the same value for all instances and i a
+//    loop counter (a SCEV add-recurrence of the one run of the creation
+//    loop, no wrap): instance k owns bytes [B + k*S, B + (k+1)*S). An access
+//    at a constant offset c from the argument, with 0 <= c and c + size <=
+//    S, stays in them.
+//  - Index: A = (void *)i for such a counter i: the thread indexes an array
+//    with (an injective cast of) its argument: Base[(int)arg] at a constant
+//    offset within one element, where Base is the same for all instances (a
+//    global's address, or a global pointer no write of which may happen in
+//    parallel with the thread).
+//
+// The creator's own accesses to a Fresh block through the allocation's
+// result, after the allocation and before the create that hands the block
+// out, touch a block no running instance has.
+//
+// Two templates whose start arguments are Fresh blocks of two different
+// allocation calls own disjoint memory too.
+//
+// "Derived from the argument" is computed once: the parameter of a start
+// routine that nothing but thread creation uses, values computed from it by
+// address arithmetic and casts, and parameters of functions every call of
+// which passes a derived value. Running in thread T, such a value is always
+// computed from T's own start argument.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "llvm/ADT/DenseMap.h"
+#include <cstdint>
+#include <functional>
+#include <optional>
+
+namespace llvm {
+class Value;
+class GlobalVariable;
+} // namespace llvm
+
+namespace crace {
+
+class ProgramModel;
+struct MemAccess;
+
+class InstanceMemory {
+public:
+  /// Stable(G, T): no write to G's first pointer-sized bytes may happen in
+  /// parallel with template T (so every instance of T reads one value).
+  using StableFn =
+      std::function<bool(const llvm::GlobalVariable *G, unsigned Thread)>;
+  InstanceMemory(const ProgramModel &PM, StableFn Stable);
+
+  /// A, made by template Thread, and B, made by OtherThread (by another
+  /// instance, when the templates are the same), touch memory of the
+  /// instance that makes them, and those memories are disjoint.
+  [[nodiscard]] bool disjoint(unsigned Thread, const MemAccess &A,
+                              unsigned OtherThread, const MemAccess &B) const;
+
+  /// Templates with per-instance memory (for statistics).
+  [[nodiscard]] unsigned numTemplates() const { return Kinds.size(); }
+
+private:
+  enum class Shape { Fresh, Strided, Index };
+  struct Kind {
+    Shape S = Shape::Fresh;
+    /// Strided: the stride in bytes. Index: the counter's bit width.
+    uint64_t Stride = 0;
+    /// Fresh: the allocation call and the create.
+    const llvm::Value *Alloc = nullptr;
+    const llvm::Value *Create = nullptr;
+  };
+  /// An offset from the start argument, when known.
+  struct Derived {
+    std::optional<int64_t> Offset;
+  };
+  /// Where an Index-shaped access goes: the base (a global's address, or
+  /// the global whose stable value it is), and the element size.
+  struct IndexKey {
+    const llvm::Value *Base;
+    bool Loaded;
+    uint64_t Elem;
+    bool operator==(const IndexKey &O) const {
+      return Base == O.Base && Loaded == O.Loaded && Elem == O.Elem;
+    }
+  };
+  /// Fresh: X is the creator's access to the block it allocated, before
+  /// the create hands that block out.
+  [[nodiscard]] bool beforeHandOff(const Kind &K, const MemAccess &X) const;
+  /// Fresh or Strided: A stays inside its instance's memory.
+  [[nodiscard]] bool own(const Kind &K, const MemAccess &A) const;
+  [[nodiscard]] std::optional<IndexKey>
+  indexKey(const Kind &K, const MemAccess &A, unsigned Thread) const;
+
+  const ProgramModel &PM;
+  StableFn Stable;
+  llvm::DenseMap<unsigned, Kind> Kinds;
+  llvm::DenseMap<const llvm::Value *, Derived> FromArg;
+  /// Pointers computed from a Fresh allocation by its function, each with
+  /// the value it was computed from (null for the allocation itself).
+  llvm::DenseMap<const llvm::Value *, const llvm::Value *> FromAlloc;
+  mutable llvm::DenseMap<std::pair<const llvm::Value *, const llvm::Value *>,
+                         bool>
+      HandOffCache;
+};
+
+} // namespace crace
