@@ -35,8 +35,7 @@ bool onlyStartRoutine(const Function &F) {
       continue;
     for (const Use &U : V->uses()) {
       const User *Usr = U.getUser();
-      if (const auto *CE = dyn_cast<ConstantExpr>(Usr);
-          CE && CE->isCast()) {
+      if (const auto *CE = dyn_cast<ConstantExpr>(Usr); CE && CE->isCast()) {
         Work.push_back(CE);
         continue;
       }
@@ -139,7 +138,8 @@ InstanceMemory::InstanceMemory(const ProgramModel &PM, StableFn Stable)
       continue;
     Roots.insert(T.Entry);
     const Argument *A = T.Entry->getArg(0);
-    if (A->getType()->isPointerTy() && FromArg.try_emplace(A, Derived{0}).second)
+    if (A->getType()->isPointerTy() &&
+        FromArg.try_emplace(A, Derived{0}).second)
       Work.push_back(A);
   }
 
@@ -157,8 +157,7 @@ InstanceMemory::InstanceMemory(const ProgramModel &PM, StableFn Stable)
     if (FromArg.try_emplace(V, D).second)
       Work.push_back(V);
   };
-  auto AllDerived = [&](ArrayRef<const Value *> In)
-      -> std::optional<Derived> {
+  auto AllDerived = [&](ArrayRef<const Value *> In) -> std::optional<Derived> {
     SmallVector<Derived, 4> Ds;
     for (const Value *X : In) {
       auto It = FromArg.find(X);
@@ -290,10 +289,10 @@ InstanceMemory::InstanceMemory(const ProgramModel &PM, StableFn Stable)
     const Loop *L = OnceLoop(S, A);
     if (!L)
       continue;
-    auto Counter = [&](const Value *V, bool NeedNoWrap)
-        -> std::optional<uint64_t> {
-      const auto *AR = dyn_cast<SCEVAddRecExpr>(A.SE->getSCEV(
-          const_cast<Value *>(V)));
+    auto Counter = [&](const Value *V,
+                       bool NeedNoWrap) -> std::optional<uint64_t> {
+      const auto *AR =
+          dyn_cast<SCEVAddRecExpr>(A.SE->getSCEV(const_cast<Value *>(V)));
       if (!AR || AR->getLoop() != L || !AR->isAffine())
         return std::nullopt;
       const auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(*A.SE));
@@ -351,8 +350,9 @@ InstanceMemory::indexKey(const Kind &K, const MemAccess &A,
   unsigned Bits = DL.getIndexTypeSizeInBits(A.Ptr->getType());
   // Fields of the element: in-bounds constant offsets on top.
   APInt Field(Bits, 0);
-  const auto *GEP = dyn_cast<GEPOperator>(A.Ptr->stripAndAccumulateConstantOffsets(
-      DL, Field, /*AllowNonInbounds=*/false));
+  const auto *GEP =
+      dyn_cast<GEPOperator>(A.Ptr->stripAndAccumulateConstantOffsets(
+          DL, Field, /*AllowNonInbounds=*/false));
   if (!GEP || !GEP->isInBounds())
     return std::nullopt;
   MapVector<Value *, APInt> Vars;
@@ -412,8 +412,8 @@ bool InstanceMemory::beforeHandOff(const Kind &K, const MemAccess &X) const {
 bool InstanceMemory::disjoint(unsigned Thread, const MemAccess &A,
                               unsigned OtherThread, const MemAccess &B) const {
   // The creator touches the block it is about to hand to an instance.
-  for (auto [T, X, Y] : {std::tuple{OtherThread, &A, &B},
-                         std::tuple{Thread, &B, &A}}) {
+  for (auto [T, X, Y] :
+       {std::tuple{OtherThread, &A, &B}, std::tuple{Thread, &B, &A}}) {
     auto Kt = Kinds.find(T);
     if (Kt != Kinds.end() && Kt->second.S == Shape::Fresh &&
         own(Kt->second, *Y) && beforeHandOff(Kt->second, *X))
