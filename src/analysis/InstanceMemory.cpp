@@ -1,5 +1,6 @@
 //===- InstanceMemory.cpp - memory that belongs to one thread instance ----===//
 #include "analysis/InstanceMemory.h"
+#include "analysis/ArrayElement.h"
 #include "model/ProgramModel.h"
 #include "model/SyncAPI.h"
 
@@ -341,35 +342,18 @@ bool InstanceMemory::own(const Kind &K, const MemAccess &A) const {
 std::optional<InstanceMemory::IndexKey>
 InstanceMemory::indexKey(const Kind &K, const MemAccess &A,
                          unsigned Thread) const {
-  // Base[(int)arg]: one variable index, scaled by an element size, in
-  // bounds (so no wrap-around), at a constant offset inside the element.
+  // Base[(int)arg] at a constant offset inside the element.
   const ThreadTemplate &T = PM.threads()[Thread];
-  if (A.Size == 0 || !A.Ptr->getType()->isPointerTy())
+  auto E = arrayElement(PM.module().getDataLayout(), A.Ptr);
+  if (!E || !E->inside(A.Size))
     return std::nullopt;
-  const DataLayout &DL = PM.module().getDataLayout();
-  unsigned Bits = DL.getIndexTypeSizeInBits(A.Ptr->getType());
-  // Fields of the element: in-bounds constant offsets on top.
-  APInt Field(Bits, 0);
-  const auto *GEP =
-      dyn_cast<GEPOperator>(A.Ptr->stripAndAccumulateConstantOffsets(
-          DL, Field, /*AllowNonInbounds=*/false));
-  if (!GEP || !GEP->isInBounds())
-    return std::nullopt;
-  MapVector<Value *, APInt> Vars;
-  APInt Const(Bits, 0);
-  if (!GEP->collectOffset(DL, Bits, Vars, Const) || Vars.size() != 1)
-    return std::nullopt;
-  auto &[Idx, Scale] = Vars.front();
-  uint64_t Elem = Scale.abs().getZExtValue();
-  int64_t C = (Const + Field).getSExtValue();
-  if (Elem == 0 || C < 0 || uint64_t(C) + A.Size > Elem)
-    return std::nullopt;
-  const auto *P2I = dyn_cast<PtrToIntInst>(stripIntCasts(Idx, K.Stride));
+  const uint64_t Elem = E->Elem;
+  const auto *P2I = dyn_cast<PtrToIntInst>(stripIntCasts(E->Index, K.Stride));
   if (!P2I || P2I->getOperand(0) != T.Entry->getArg(0))
     return std::nullopt;
   // The same base in every instance: a global's address, or the value of
   // a global pointer that no write changes while the thread runs.
-  const Value *Base = GEP->getPointerOperand()->stripPointerCasts();
+  const Value *Base = E->Base;
   if (isa<GlobalVariable>(Base))
     return IndexKey{Base, false, Elem};
   const auto *LI = dyn_cast<LoadInst>(Base);
@@ -390,7 +374,13 @@ bool InstanceMemory::beforeHandOff(const Kind &K, const MemAccess &X) const {
   if (!I || I->getFunction() != Alloc->getFunction() ||
       !FromAlloc.contains(X.Ptr))
     return false;
-  auto [It, New] = HandOffCache.try_emplace({I, K.Alloc}, false);
+  // Computed from this allocation (FromAlloc holds every Fresh one's).
+  const Value *Root = X.Ptr;
+  while (const Value *From = FromAlloc.lookup(Root))
+    Root = From;
+  if (Root != K.Alloc)
+    return false;
+  auto [It, New] = HandOffCache.try_emplace({X.Ptr, I, K.Create}, false);
   if (!New)
     return It->second;
   const auto *Create = cast<Instruction>(K.Create);

@@ -42,7 +42,9 @@
 #include "llvm/ADT/DenseMap.h"
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
+#include <tuple>
 
 namespace llvm {
 class Value;
@@ -110,8 +112,10 @@ private:
   /// Pointers computed from a Fresh allocation by its function, each with
   /// the value it was computed from (null for the allocation itself).
   llvm::DenseMap<const llvm::Value *, const llvm::Value *> FromAlloc;
-  mutable llvm::DenseMap<std::pair<const llvm::Value *, const llvm::Value *>,
-                         bool>
+  /// beforeHandOff's answers by (pointer, access, create).
+  mutable std::map<
+      std::tuple<const llvm::Value *, const llvm::Value *, const llvm::Value *>,
+      bool>
       HandOffCache;
 };
 

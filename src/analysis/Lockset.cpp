@@ -1,6 +1,7 @@
 //===- Lockset.cpp - the must-lockset analysis and its candidate pairs ----===//
 #include "analysis/Lockset.h"
 
+#include "analysis/ArrayElement.h"
 #include "analysis/InstanceMemory.h"
 #include "analysis/MHP.h"
 #include "analysis/OwnFrames.h"
@@ -67,7 +68,7 @@ LockSet LockSet::meet(const LockSet &A, const LockSet &B) {
 bool LockSet::protects(const LockSet &A, const LockSet &B) {
   for (auto &[L, R] : A.Held)
     for (auto &[L2, R2] : B.Held)
-      if (L == L2 && !(R && R2))
+      if (L == L2 && L < SymbolicLockBase && !(R && R2))
         return true;
   return false;
 }
@@ -132,7 +133,31 @@ public:
   std::map<const Function *, std::vector<const CallBase *>> UnlocksFrom;
 
   std::string lockName(uint32_t Id, bool Read) const {
+    if (Id >= SymbolicLockBase)
+      return Sym[Id - SymbolicLockBase].Name + (Read ? " (read)" : "");
     return Locks.Names[Id] + (Read ? " (read)" : "");
+  }
+
+  /// A lock chosen by an index: element Index of the global array of locks
+  /// Base, at Offset inside an element of Elem bytes.
+  struct SymLock {
+    const Value *Base;
+    uint64_t Elem;
+    int64_t Offset;
+    const Value *Index;
+    std::string Name;
+    bool same(const SymLock &O) const {
+      return Base == O.Base && Elem == O.Elem && Offset == O.Offset &&
+             Index == O.Index;
+    }
+  };
+  std::vector<SymLock> Sym;
+
+  /// Whether X's access holds symbolic lock Id for the element its own
+  /// data index selects: Base + Elem * V + c, with V the lock's index.
+  bool guardsByIndex(uint32_t Id, const ArrayElement &Data) const {
+    return Id >= SymbolicLockBase &&
+           Sym[Id - SymbolicLockBase].Index == stripExtensions(Data.Index);
   }
 
 private:
@@ -187,19 +212,120 @@ private:
 
   std::optional<uint32_t> lockOf(const Value *P) { return Locks.lockOf(P); }
 
+  /// The lock P denotes: a concrete one, or else an element of a global
+  /// array of locks chosen by an SSA value.
+  std::optional<uint32_t> acquired(const Value *P) {
+    if (auto Id = lockOf(P))
+      return Id;
+    std::optional<SymLock> S = symbolic(P);
+    if (!S)
+      return std::nullopt;
+    for (uint32_t I = 0; I < Sym.size(); ++I)
+      if (Sym[I].same(*S))
+        return SymbolicLockBase + I;
+    S->Name = PM.describe({PTA.objectOf(S->Base), UnknownOffset}) +
+              " (the element the index selects)";
+    Sym.push_back(std::move(*S));
+    return SymbolicLockBase + uint32_t(Sym.size() - 1);
+  }
+
+  std::optional<SymLock> symbolic(const Value *P) const {
+    auto E = arrayElement(PM.module().getDataLayout(), P);
+    if (!E || !isa<GlobalVariable>(E->Base) || !E->inside(1))
+      return std::nullopt;
+    return SymLock{E->Base, E->Elem, E->Offset, stripExtensions(E->Index), {}};
+  }
+
   void release(LockSet &LS, const Value *P) {
-    if (auto Id = lockOf(P)) {
-      LS.release(*Id);
-      return;
+    // A symbolic lock goes when P is it, or may be it: an unlock of m[3]
+    // or m[j] may release the m[i] held.
+    std::optional<SymLock> S = symbolic(P);
+    std::vector<uint32_t> Drop;
+    for (auto &[Id, R] : LS.Held) {
+      if (Id < SymbolicLockBase)
+        continue;
+      const SymLock &H = Sym[Id - SymbolicLockBase];
+      if ((S && S->same(H)) || mayPointInto(P, H.Base))
+        Drop.push_back(Id);
     }
-    // Unknown identity: drop every lock it may be.
+    if (auto Id = lockOf(P))
+      Drop.push_back(*Id);
+    else
+      // Unknown identity: drop every lock it may be.
+      for (auto &[Id, R] : LS.Held)
+        if (Id != AtomicSectionLock && Id < SymbolicLockBase &&
+            Locks.mayRelease(P, Id))
+          Drop.push_back(Id);
+    for (uint32_t Id : Drop)
+      LS.release(Id);
+  }
+
+  bool mayPointInto(const Value *P, const Value *Base) const {
+    uint32_t Obj = PTA.objectOf(Base);
+    for (Loc L : PTA.pointsTo(P))
+      if (L.Obj == Obj ||
+          (L.Obj == PointsTo::UnknownObj && PTA.reachableByUnknown(Obj)))
+        return true;
+    return false;
+  }
+
+  /// Drops the symbolic locks whose index I (re)defines: from here on
+  /// their index names another value.
+  void redefine(LockSet &LS, const Instruction &I) {
     std::vector<uint32_t> Drop;
     for (auto &[Id, R] : LS.Held)
-      if (Id != AtomicSectionLock && Locks.mayRelease(P, Id))
+      if (Id >= SymbolicLockBase && Sym[Id - SymbolicLockBase].Index == &I)
         Drop.push_back(Id);
     for (uint32_t Id : Drop)
       LS.release(Id);
   }
+
+  /// After a call: drops the symbolic locks indexed by a value of a
+  /// function the callees may enter again (recursion redefines it).
+  void afterCall(LockSet &LS, ArrayRef<const Function *> Callees) {
+    std::vector<uint32_t> Drop;
+    for (auto &[Id, R] : LS.Held) {
+      if (Id < SymbolicLockBase)
+        continue;
+      const auto *Def = dyn_cast<Instruction>(Sym[Id - SymbolicLockBase].Index);
+      const Function *F = Def ? Def->getFunction() : nullptr;
+      if (F && llvm::any_of(Callees,
+                            [&](const Function *C) { return mayEnter(C, F); }))
+        Drop.push_back(Id);
+    }
+    for (uint32_t Id : Drop)
+      LS.release(Id);
+  }
+
+  /// Whether a call of From may (transitively) run F's body.
+  bool mayEnter(const Function *From, const Function *F) {
+    auto [It, New] = Enters.try_emplace({From, F}, false);
+    if (!New)
+      return It->second;
+    std::set<const Function *> Seen{From};
+    std::vector<const Function *> Work{From};
+    bool Found = false;
+    while (!Work.empty() && !Found) {
+      const Function *G = Work.back();
+      Work.pop_back();
+      if (G == F) {
+        Found = true;
+        break;
+      }
+      for (const Instruction &I : instructions(*G))
+        if (const auto *CB = dyn_cast<CallBase>(&I)) {
+          if (CB->isInlineAsm())
+            continue;
+          bool Unresolved = false;
+          for (const Function *C : PM.pointsTo().callees(*CB, &Unresolved))
+            if (!C->isDeclaration() && Seen.insert(C).second)
+              Work.push_back(C);
+          Found |= Unresolved;
+        }
+    }
+    return Enters[{From, F}] = Found;
+  }
+  std::map<std::pair<const Function *, const Function *>, bool> Enters;
 
   /// The lockset on the edge From -> To: adds a lock acquired by a
   /// successful try-lock tested by From's branch.
@@ -240,7 +366,7 @@ private:
       return LS;
     bool Acquired = (TrueEdge == EqZero) != Negate;
     if (Acquired)
-      if (auto Id = lockOf(CB->getArgOperand(0)))
+      if (auto Id = acquired(CB->getArgOperand(0)))
         LS.acquire(*Id, K == Intrinsic::TryRdLock);
     return LS;
   }
@@ -267,17 +393,18 @@ private:
       Pos = &I;
     if (Rec)
       record(I, LS, Pos);
+    redefine(LS, I);
     auto *CB = dyn_cast<CallBase>(&I);
     if (!CB || CB->isInlineAsm())
       return;
     if (auto K = callIntrinsic(*CB)) {
       switch (*K) {
       case Intrinsic::Lock:
-        if (auto Id = lockOf(CB->getArgOperand(0)))
+        if (auto Id = acquired(CB->getArgOperand(0)))
           LS.acquire(*Id, false);
         break;
       case Intrinsic::RdLock:
-        if (auto Id = lockOf(CB->getArgOperand(0)))
+        if (auto Id = acquired(CB->getArgOperand(0)))
           LS.acquire(*Id, true);
         break;
       case Intrinsic::Unlock:
@@ -308,8 +435,10 @@ private:
       Any = true;
       Out = LockSet::meet(Out, analyse(C, LS, Pos));
     }
-    if (Any)
+    if (Any) {
       LS = Out;
+      afterCall(LS, Callees);
+    }
   }
 
   /// The unlock and atomic-end calls in F and in every function F may call.
@@ -558,6 +687,40 @@ Result analyseLocksets(const ProgramModel &PM,
       Info.Locks.push_back(A.lockName(Id, Read));
     return Info;
   };
+  // Accesses to elements of one global array, each holding the lock its
+  // own index selects in one global array of locks: when the accesses
+  // overlap, their indices are equal (ArrayElement.h), so are the locks.
+  uint64_t ByIndex = 0;
+  const DataLayout &DL = PM.module().getDataLayout();
+  auto protectedByIndex = [&](const Record &X, const Record &Y) {
+    auto Symbolic = [](const LockSet &LS) {
+      return !LS.Held.empty() && LS.Held.back().first >= SymbolicLockBase;
+    };
+    if (!Symbolic(X.Locks) || !Symbolic(Y.Locks))
+      return false;
+    auto EX = arrayElement(DL, X.Access.Ptr);
+    auto EY = arrayElement(DL, Y.Access.Ptr);
+    if (!EX || !EY || !isa<GlobalVariable>(EX->Base) || EX->Base != EY->Base ||
+        EX->Elem != EY->Elem || !EX->inside(X.Access.Size) ||
+        !EY->inside(Y.Access.Size))
+      return false;
+    for (auto &[IX, ReadX] : X.Locks.Held) {
+      if (!A.guardsByIndex(IX, *EX))
+        continue;
+      const auto &SX = A.Sym[IX - SymbolicLockBase];
+      for (auto &[IY, ReadY] : Y.Locks.Held) {
+        if (!A.guardsByIndex(IY, *EY) || (ReadX && ReadY))
+          continue;
+        const auto &SY = A.Sym[IY - SymbolicLockBase];
+        if (SX.Base == SY.Base && SX.Elem == SY.Elem &&
+            SX.Offset == SY.Offset) {
+          ++ByIndex;
+          return true;
+        }
+      }
+    }
+    return false;
+  };
   auto Check = [&](const Located &X, const Located &Y) {
     const Record &RX = Recs[X.Rec], &RY = Recs[Y.Rec];
     ++Pairs;
@@ -568,8 +731,9 @@ Result analyseLocksets(const ProgramModel &PM,
       return;
     if (!overlaps(X, RX.Access.Size, Y, RY.Access.Size))
       return;
-    if (LockSet::protects(RX.Locks, RY.Locks))
+    if (LockSet::protects(RX.Locks, RY.Locks) || protectedByIndex(RX, RY)) {
       return;
+    }
     if (X.Where.Obj == Y.Where.Obj &&
         PTA.object(X.Where.Obj).Kind == ObjKind::Stack &&
         Frames.own(RX.Access.Ptr) && Frames.own(RY.Access.Ptr)) {
@@ -708,6 +872,7 @@ Result analyseLocksets(const ProgramModel &PM,
   R.stat("pairs_through_unknown_pointer", ThroughUnknown);
   R.stat("pairs_on_own_stack_copies", OwnFrameCopies);
   R.stat("pairs_on_per_instance_memory", OtherInstances);
+  R.stat("pairs_protected_by_indexed_locks", ByIndex);
   R.stat("templates_with_per_instance_memory", Instances.numTemplates());
   R.stat("findings", Total);
   R.stat("engine_seconds",

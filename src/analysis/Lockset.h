@@ -23,6 +23,12 @@
 
 namespace crace {
 
+/// Lock ids from here on are symbolic: "element V of a global array of
+/// locks" for an SSA value V. Two threads' V differ, so protects() never
+/// matches them; the pairing does when both accesses index their data with
+/// the value their lock is indexed with (Lockset.cpp).
+inline constexpr uint32_t SymbolicLockBase = 1u << 31;
+
 /// A must-lockset: sorted (lock id, held-for-read) pairs, or Top (the
 /// neutral element of the meet: "not reached yet").
 struct LockSet {
@@ -39,7 +45,8 @@ struct LockSet {
   void release(uint32_t Id);
   /// Intersection; a lock held for read on either side is held for read.
   [[nodiscard]] static LockSet meet(const LockSet &A, const LockSet &B);
-  /// True when some lock is held by both and not by both only for read.
+  /// True when some concrete lock is held by both and not by both only for
+  /// read.
   [[nodiscard]] static bool protects(const LockSet &A, const LockSet &B);
   bool operator==(const LockSet &O) const {
     return Top == O.Top && Held == O.Held;
