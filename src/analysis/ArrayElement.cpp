@@ -17,8 +17,9 @@ std::optional<ArrayElement> arrayElement(const DataLayout &DL,
   unsigned Bits = DL.getIndexTypeSizeInBits(Ptr->getType());
   // Fields of the element: in-bounds constant offsets on top.
   APInt Field(Bits, 0);
-  const auto *GEP = dyn_cast<GEPOperator>(Ptr->stripAndAccumulateConstantOffsets(
-      DL, Field, /*AllowNonInbounds=*/false));
+  const auto *GEP =
+      dyn_cast<GEPOperator>(Ptr->stripAndAccumulateConstantOffsets(
+          DL, Field, /*AllowNonInbounds=*/false));
   if (!GEP || !GEP->isInBounds())
     return std::nullopt;
   MapVector<Value *, APInt> Vars;

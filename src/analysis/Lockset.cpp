@@ -1,7 +1,7 @@
 //===- Lockset.cpp - the must-lockset analysis and its candidate pairs ----===//
 #include "analysis/Lockset.h"
 
-#include "analysis/ArrayElement.h"
+#include "analysis/IndexedLocks.h"
 #include "analysis/InstanceMemory.h"
 #include "analysis/MHP.h"
 #include "analysis/OwnFrames.h"
@@ -92,7 +92,8 @@ struct Record {
 class Analysis {
 public:
   Analysis(const ProgramModel &PM, const std::atomic<bool> *Cancelled)
-      : Locks(PM), PM(PM), PTA(PM.pointsTo()), Cancelled(Cancelled) {}
+      : Locks(PM), Indexed(PM), PM(PM), PTA(PM.pointsTo()),
+        Cancelled(Cancelled) {}
 
   bool cancelled() const { return Cancelled && Cancelled->load(); }
 
@@ -134,31 +135,11 @@ public:
 
   std::string lockName(uint32_t Id, bool Read) const {
     if (Id >= SymbolicLockBase)
-      return Sym[Id - SymbolicLockBase].Name + (Read ? " (read)" : "");
+      return Indexed.name(Id) + (Read ? " (read)" : "");
     return Locks.Names[Id] + (Read ? " (read)" : "");
   }
 
-  /// A lock chosen by an index: element Index of the global array of locks
-  /// Base, at Offset inside an element of Elem bytes.
-  struct SymLock {
-    const Value *Base;
-    uint64_t Elem;
-    int64_t Offset;
-    const Value *Index;
-    std::string Name;
-    bool same(const SymLock &O) const {
-      return Base == O.Base && Elem == O.Elem && Offset == O.Offset &&
-             Index == O.Index;
-    }
-  };
-  std::vector<SymLock> Sym;
-
-  /// Whether X's access holds symbolic lock Id for the element its own
-  /// data index selects: Base + Elem * V + c, with V the lock's index.
-  bool guardsByIndex(uint32_t Id, const ArrayElement &Data) const {
-    return Id >= SymbolicLockBase &&
-           Sym[Id - SymbolicLockBase].Index == stripExtensions(Data.Index);
-  }
+  IndexedLocks Indexed;
 
 private:
   using Key = std::tuple<const Function *, LockSet, const Instruction *>;
@@ -213,119 +194,28 @@ private:
   std::optional<uint32_t> lockOf(const Value *P) { return Locks.lockOf(P); }
 
   /// The lock P denotes: a concrete one, or else an element of a global
-  /// array of locks chosen by an SSA value.
+  /// array of locks chosen by an index (IndexedLocks.h).
   std::optional<uint32_t> acquired(const Value *P) {
     if (auto Id = lockOf(P))
       return Id;
-    std::optional<SymLock> S = symbolic(P);
-    if (!S)
-      return std::nullopt;
-    for (uint32_t I = 0; I < Sym.size(); ++I)
-      if (Sym[I].same(*S))
-        return SymbolicLockBase + I;
-    S->Name = PM.describe({PTA.objectOf(S->Base), UnknownOffset}) +
-              " (the element the index selects)";
-    Sym.push_back(std::move(*S));
-    return SymbolicLockBase + uint32_t(Sym.size() - 1);
-  }
-
-  std::optional<SymLock> symbolic(const Value *P) const {
-    auto E = arrayElement(PM.module().getDataLayout(), P);
-    if (!E || !isa<GlobalVariable>(E->Base) || !E->inside(1))
-      return std::nullopt;
-    return SymLock{E->Base, E->Elem, E->Offset, stripExtensions(E->Index), {}};
+    return Indexed.lockOf(P);
   }
 
   void release(LockSet &LS, const Value *P) {
-    // A symbolic lock goes when P is it, or may be it: an unlock of m[3]
-    // or m[j] may release the m[i] held.
-    std::optional<SymLock> S = symbolic(P);
-    std::vector<uint32_t> Drop;
-    for (auto &[Id, R] : LS.Held) {
-      if (Id < SymbolicLockBase)
-        continue;
-      const SymLock &H = Sym[Id - SymbolicLockBase];
-      if ((S && S->same(H)) || mayPointInto(P, H.Base))
-        Drop.push_back(Id);
+    Indexed.release(LS, P);
+    if (auto Id = lockOf(P)) {
+      LS.release(*Id);
+      return;
     }
-    if (auto Id = lockOf(P))
-      Drop.push_back(*Id);
-    else
-      // Unknown identity: drop every lock it may be.
-      for (auto &[Id, R] : LS.Held)
-        if (Id != AtomicSectionLock && Id < SymbolicLockBase &&
-            Locks.mayRelease(P, Id))
-          Drop.push_back(Id);
-    for (uint32_t Id : Drop)
-      LS.release(Id);
-  }
-
-  bool mayPointInto(const Value *P, const Value *Base) const {
-    uint32_t Obj = PTA.objectOf(Base);
-    for (Loc L : PTA.pointsTo(P))
-      if (L.Obj == Obj ||
-          (L.Obj == PointsTo::UnknownObj && PTA.reachableByUnknown(Obj)))
-        return true;
-    return false;
-  }
-
-  /// Drops the symbolic locks whose index I (re)defines: from here on
-  /// their index names another value.
-  void redefine(LockSet &LS, const Instruction &I) {
+    // Unknown identity: drop every lock it may be.
     std::vector<uint32_t> Drop;
     for (auto &[Id, R] : LS.Held)
-      if (Id >= SymbolicLockBase && Sym[Id - SymbolicLockBase].Index == &I)
+      if (Id != AtomicSectionLock && Id < SymbolicLockBase &&
+          Locks.mayRelease(P, Id))
         Drop.push_back(Id);
     for (uint32_t Id : Drop)
       LS.release(Id);
   }
-
-  /// After a call: drops the symbolic locks indexed by a value of a
-  /// function the callees may enter again (recursion redefines it).
-  void afterCall(LockSet &LS, ArrayRef<const Function *> Callees) {
-    std::vector<uint32_t> Drop;
-    for (auto &[Id, R] : LS.Held) {
-      if (Id < SymbolicLockBase)
-        continue;
-      const auto *Def = dyn_cast<Instruction>(Sym[Id - SymbolicLockBase].Index);
-      const Function *F = Def ? Def->getFunction() : nullptr;
-      if (F && llvm::any_of(Callees,
-                            [&](const Function *C) { return mayEnter(C, F); }))
-        Drop.push_back(Id);
-    }
-    for (uint32_t Id : Drop)
-      LS.release(Id);
-  }
-
-  /// Whether a call of From may (transitively) run F's body.
-  bool mayEnter(const Function *From, const Function *F) {
-    auto [It, New] = Enters.try_emplace({From, F}, false);
-    if (!New)
-      return It->second;
-    std::set<const Function *> Seen{From};
-    std::vector<const Function *> Work{From};
-    bool Found = false;
-    while (!Work.empty() && !Found) {
-      const Function *G = Work.back();
-      Work.pop_back();
-      if (G == F) {
-        Found = true;
-        break;
-      }
-      for (const Instruction &I : instructions(*G))
-        if (const auto *CB = dyn_cast<CallBase>(&I)) {
-          if (CB->isInlineAsm())
-            continue;
-          bool Unresolved = false;
-          for (const Function *C : PM.pointsTo().callees(*CB, &Unresolved))
-            if (!C->isDeclaration() && Seen.insert(C).second)
-              Work.push_back(C);
-          Found |= Unresolved;
-        }
-    }
-    return Enters[{From, F}] = Found;
-  }
-  std::map<std::pair<const Function *, const Function *>, bool> Enters;
 
   /// The lockset on the edge From -> To: adds a lock acquired by a
   /// successful try-lock tested by From's branch.
@@ -393,7 +283,7 @@ private:
       Pos = &I;
     if (Rec)
       record(I, LS, Pos);
-    redefine(LS, I);
+    Indexed.redefine(LS, I);
     auto *CB = dyn_cast<CallBase>(&I);
     if (!CB || CB->isInlineAsm())
       return;
@@ -437,7 +327,7 @@ private:
     }
     if (Any) {
       LS = Out;
-      afterCall(LS, Callees);
+      Indexed.afterCall(LS, Callees);
     }
   }
 
@@ -688,38 +578,12 @@ Result analyseLocksets(const ProgramModel &PM,
     return Info;
   };
   // Accesses to elements of one global array, each holding the lock its
-  // own index selects in one global array of locks: when the accesses
-  // overlap, their indices are equal (ArrayElement.h), so are the locks.
+  // own index selects in one global array of locks (IndexedLocks.h).
   uint64_t ByIndex = 0;
-  const DataLayout &DL = PM.module().getDataLayout();
   auto protectedByIndex = [&](const Record &X, const Record &Y) {
-    auto Symbolic = [](const LockSet &LS) {
-      return !LS.Held.empty() && LS.Held.back().first >= SymbolicLockBase;
-    };
-    if (!Symbolic(X.Locks) || !Symbolic(Y.Locks))
-      return false;
-    auto EX = arrayElement(DL, X.Access.Ptr);
-    auto EY = arrayElement(DL, Y.Access.Ptr);
-    if (!EX || !EY || !isa<GlobalVariable>(EX->Base) || EX->Base != EY->Base ||
-        EX->Elem != EY->Elem || !EX->inside(X.Access.Size) ||
-        !EY->inside(Y.Access.Size))
-      return false;
-    for (auto &[IX, ReadX] : X.Locks.Held) {
-      if (!A.guardsByIndex(IX, *EX))
-        continue;
-      const auto &SX = A.Sym[IX - SymbolicLockBase];
-      for (auto &[IY, ReadY] : Y.Locks.Held) {
-        if (!A.guardsByIndex(IY, *EY) || (ReadX && ReadY))
-          continue;
-        const auto &SY = A.Sym[IY - SymbolicLockBase];
-        if (SX.Base == SY.Base && SX.Elem == SY.Elem &&
-            SX.Offset == SY.Offset) {
-          ++ByIndex;
-          return true;
-        }
-      }
-    }
-    return false;
+    bool P = A.Indexed.protects(X.Access, X.Locks, Y.Access, Y.Locks);
+    ByIndex += P;
+    return P;
   };
   auto Check = [&](const Located &X, const Located &Y) {
     const Record &RX = Recs[X.Rec], &RY = Recs[Y.Rec];

@@ -1,0 +1,82 @@
+//===- IndexedLocks.h - locks chosen by the index of the data they guard --===//
+//
+// pthread_mutex_lock(&m[i]); a[i]++; -- an element of a global array of
+// locks chosen by an SSA value i has no single identity, yet it protects the
+// element of a global data array the same value selects: when two such
+// accesses overlap, their indices are equal (in bounds, ArrayElement.h), so
+// are the locks they hold. Such a lock is symbolic: an id from
+// SymbolicLockBase (Lockset.h) naming (array of locks, offset in the
+// element, index value). The must-lockset drops it when its index is
+// redefined (a loop's next iteration), on an unlock that may be it, and
+// after a call that may enter the index's function again (recursion).
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "analysis/Lockset.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace llvm {
+class Function;
+class Instruction;
+class Value;
+} // namespace llvm
+
+namespace crace {
+
+class ProgramModel;
+struct MemAccess;
+
+class IndexedLocks {
+public:
+  explicit IndexedLocks(const ProgramModel &PM) : PM(PM) {}
+
+  /// The symbolic lock P denotes, if it is an element of a global array of
+  /// locks chosen by a variable index.
+  std::optional<uint32_t> lockOf(const llvm::Value *P);
+  /// An unlock through P: drops the symbolic locks it may release.
+  void release(LockSet &LS, const llvm::Value *P) const;
+  /// I (re)defines a value: drops the symbolic locks it indexes.
+  void redefine(LockSet &LS, const llvm::Instruction &I) const;
+  /// After a call of Callees: drops the symbolic locks indexed by a value
+  /// of a function they may enter again.
+  void afterCall(LockSet &LS, llvm::ArrayRef<const llvm::Function *> Callees);
+  /// Whether A (holding LA) and B (holding LB) each hold the lock their own
+  /// index selects, for elements of one global data array: then they
+  /// cannot overlap without holding one lock.
+  [[nodiscard]] bool protects(const MemAccess &A, const LockSet &LA,
+                              const MemAccess &B, const LockSet &LB) const;
+  [[nodiscard]] const std::string &name(uint32_t Id) const {
+    return Locks[Id - SymbolicLockBase].Name;
+  }
+
+private:
+  struct Lock {
+    const llvm::Value *Base;
+    uint64_t Elem;
+    int64_t Offset;
+    const llvm::Value *Index;
+    std::string Name;
+    [[nodiscard]] bool same(const Lock &O) const {
+      return Base == O.Base && Elem == O.Elem && Offset == O.Offset &&
+             Index == O.Index;
+    }
+  };
+  [[nodiscard]] std::optional<Lock> symbolic(const llvm::Value *P) const;
+  [[nodiscard]] bool mayPointInto(const llvm::Value *P,
+                                  const llvm::Value *Base) const;
+  bool mayEnter(const llvm::Function *From, const llvm::Function *F);
+
+  const ProgramModel &PM;
+  std::vector<Lock> Locks;
+  std::map<std::pair<const llvm::Function *, const llvm::Function *>, bool>
+      Enters;
+};
+
+} // namespace crace
