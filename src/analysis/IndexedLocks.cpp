@@ -13,8 +13,7 @@ using namespace llvm;
 
 namespace crace {
 
-std::optional<IndexedLocks::Lock>
-IndexedLocks::symbolic(const Value *P) const {
+std::optional<IndexedLocks::Lock> IndexedLocks::symbolic(const Value *P) const {
   auto E = arrayElement(PM.module().getDataLayout(), P);
   if (!E || !isa<GlobalVariable>(E->Base) || !E->inside(1))
     return std::nullopt;
@@ -122,7 +121,8 @@ bool IndexedLocks::protects(const MemAccess &A, const LockSet &LA,
   if (!EA || !EB || !isa<GlobalVariable>(EA->Base) || EA->Base != EB->Base ||
       EA->Elem != EB->Elem || !EA->inside(A.Size) || !EB->inside(B.Size))
     return false;
-  const Value *IA = stripExtensions(EA->Index), *IB = stripExtensions(EB->Index);
+  const Value *IA = stripExtensions(EA->Index),
+              *IB = stripExtensions(EB->Index);
   for (auto &[XA, ReadA] : LA.Held) {
     if (XA < SymbolicLockBase || Locks[XA - SymbolicLockBase].Index != IA)
       continue;

@@ -1,10 +1,12 @@
 //===- Lockset.cpp - the must-lockset analysis and its candidate pairs ----===//
 #include "analysis/Lockset.h"
 
+#include "analysis/ArrayElement.h"
 #include "analysis/IndexedLocks.h"
 #include "analysis/InstanceMemory.h"
 #include "analysis/MHP.h"
 #include "analysis/OwnFrames.h"
+#include "analysis/Tickets.h"
 #include "model/LockTable.h"
 #include "model/ProgramModel.h"
 #include "llvm/IR/InstIterator.h"
@@ -565,6 +567,76 @@ Result analyseLocksets(const ProgramModel &PM,
     return It->second = Ok;
   };
   const InstanceMemory Instances(PM, Stable);
+
+  // Values taken from counters every take advances under a lock
+  // (Tickets.h): two threads indexing one array with such values never
+  // touch one element.
+  uint64_t ByTicket = 0;
+  const Tickets Takes(
+      PM.module(),
+      [&](const Instruction *Load, const Instruction *Store) {
+        std::optional<LockSet> Common;
+        for (const Record &Rec : Recs)
+          if (Rec.Access.Inst == Load || Rec.Access.Inst == Store)
+            Common = Common ? LockSet::meet(*Common, Rec.Locks) : Rec.Locks;
+        return Common && llvm::any_of(Common->Held, [](auto &H) {
+                 return H.first < SymbolicLockBase && !H.second;
+               });
+      },
+      [&](const GlobalVariable *G, const DenseSet<const Instruction *> &Own) {
+        uint32_t Obj = PTA.objectOf(G);
+        if (PTA.reachableByUnknown(Obj))
+          return false;
+        for (size_t I = 0; I < Recs.size(); ++I) {
+          const Record &W = Recs[I];
+          if (W.Access.Kind != AccessKind::Write || Own.contains(W.Access.Inst))
+            continue;
+          bool Hits = llvm::any_of(PTA.pointsTo(W.Access.Ptr), [&](Loc L) {
+            return L.Obj == Obj || L.Obj == PointsTo::UnknownObj;
+          });
+          if (!Hits)
+            continue;
+          // Only main writes it otherwise, while no thread runs.
+          if (W.Thread != 0)
+            return false;
+          for (const ThreadTemplate &T : PM.threads())
+            if (T.Id != 0 &&
+                mayHappenInParallel(PM, {0, W.MainPos}, {T.Id, nullptr}))
+              return false;
+        }
+        return true;
+      });
+  const DataLayout &DL = PM.module().getDataLayout();
+  auto takenApart = [&](const Record &X, const Record &Y) {
+    if (Takes.numCounters() == 0)
+      return false;
+    auto EX = arrayElement(DL, X.Access.Ptr),
+         EY = arrayElement(DL, Y.Access.Ptr);
+    if (!EX || !EY || EX->Elem != EY->Elem || !EX->inside(X.Access.Size) ||
+        !EY->inside(Y.Access.Size))
+      return false;
+    const GlobalVariable *C = Takes.counterOf(EX->Index);
+    if (!C || C != Takes.counterOf(EY->Index))
+      return false;
+    // One base: a global array, or a global pointer no write changes while
+    // either thread runs.
+    auto Base = [&](const ArrayElement &E,
+                    unsigned T) -> std::pair<const Value *, bool> {
+      if (isa<GlobalVariable>(E.Base))
+        return {E.Base, false};
+      if (const auto *L = dyn_cast<LoadInst>(E.Base))
+        if (const auto *G = dyn_cast<GlobalVariable>(
+                L->getPointerOperand()->stripPointerCasts());
+            G && Stable(G, T))
+          return {G, true};
+      return {nullptr, false};
+    };
+    auto BX = Base(*EX, X.Thread);
+    if (!BX.first || BX != Base(*EY, Y.Thread))
+      return false;
+    ++ByTicket;
+    return true;
+  };
   auto Access = [&](const Record &Rec, Loc L) {
     AccessInfo Info;
     Info.Thread = PM.threads()[Rec.Thread].Name;
@@ -604,7 +676,8 @@ Result analyseLocksets(const ProgramModel &PM,
       ++OwnFrameCopies;
       return;
     }
-    if (Instances.disjoint(RX.Thread, RX.Access, RY.Thread, RY.Access)) {
+    if (Instances.disjoint(RX.Thread, RX.Access, RY.Thread, RY.Access) ||
+        takenApart(RX, RY)) {
       ++OtherInstances;
       return;
     }
@@ -737,6 +810,7 @@ Result analyseLocksets(const ProgramModel &PM,
   R.stat("pairs_on_own_stack_copies", OwnFrameCopies);
   R.stat("pairs_on_per_instance_memory", OtherInstances);
   R.stat("pairs_protected_by_indexed_locks", ByIndex);
+  R.stat("pairs_on_elements_taken_from_counters", ByTicket);
   R.stat("templates_with_per_instance_memory", Instances.numTemplates());
   R.stat("findings", Total);
   R.stat("engine_seconds",
