@@ -1,12 +1,10 @@
 //===- Lockset.cpp - the must-lockset analysis and its candidate pairs ----===//
 #include "analysis/Lockset.h"
 
-#include "analysis/ArrayElement.h"
 #include "analysis/IndexedLocks.h"
-#include "analysis/InstanceMemory.h"
 #include "analysis/MHP.h"
 #include "analysis/OwnFrames.h"
-#include "analysis/Tickets.h"
+#include "analysis/PairFilters.h"
 #include "model/LockTable.h"
 #include "model/ProgramModel.h"
 #include "llvm/IR/InstIterator.h"
@@ -79,17 +77,7 @@ namespace {
 
 constexpr uint32_t AtomicSectionLock = 0;
 
-/// One access reached by one thread template with one lockset.
-struct Record {
-  unsigned Thread;
-  const Instruction *MainPos;
-  MemAccess Access;
-  LockSet Locks;
-  bool operator<(const Record &O) const {
-    return std::tie(Thread, MainPos, Access.Inst, Access.Ptr, Locks) <
-           std::tie(O.Thread, O.MainPos, O.Access.Inst, O.Access.Ptr, O.Locks);
-  }
-};
+using Record = AccessRecord;
 
 class Analysis {
 public:
@@ -542,101 +530,10 @@ Result analyseLocksets(const ProgramModel &PM,
   // Instruction pairs of two instances of one template on memory each
   // instance owns (analysis/InstanceMemory.h): different bytes, no race.
   uint64_t OtherInstances = 0;
-  // A global pointer that no write changes while template T runs: every
-  // instance of T reads one value from it.
-  std::map<std::pair<const GlobalVariable *, unsigned>, bool> StableCache;
-  auto Stable = [&](const GlobalVariable *G, unsigned T) {
-    auto [It, New] = StableCache.try_emplace({G, T}, true);
-    if (!New)
-      return It->second;
-    uint32_t Obj = PTA.objectOf(G);
-    uint64_t Size = PM.module().getDataLayout().getPointerSize();
-    bool Ok = !PTA.reachableByUnknown(Obj);
-    for (size_t I = 0; I < Recs.size() && Ok; ++I) {
-      const Record &W = Recs[I];
-      if (W.Access.Kind != AccessKind::Write)
-        continue;
-      for (Loc L : PTA.pointsTo(W.Access.Ptr)) {
-        bool Hits = L.Obj == PointsTo::UnknownObj ||
-                    (L.Obj == Obj &&
-                     overlaps({I, L}, W.Access.Size, {I, {Obj, 0}}, Size));
-        if (Hits && mayHappenInParallel(PM, {W.Thread, W.MainPos}, {T}))
-          Ok = false;
-      }
-    }
-    return It->second = Ok;
-  };
-  const InstanceMemory Instances(PM, Stable);
-
-  // Values taken from counters every take advances under a lock
-  // (Tickets.h): two threads indexing one array with such values never
-  // touch one element.
+  // Instruction pairs on different bytes after all (PairFilters.h): each
+  // thread instance's own memory, elements taken from a counter.
   uint64_t ByTicket = 0;
-  const Tickets Takes(
-      PM.module(),
-      [&](const Instruction *Load, const Instruction *Store) {
-        std::optional<LockSet> Common;
-        for (const Record &Rec : Recs)
-          if (Rec.Access.Inst == Load || Rec.Access.Inst == Store)
-            Common = Common ? LockSet::meet(*Common, Rec.Locks) : Rec.Locks;
-        return Common && llvm::any_of(Common->Held, [](auto &H) {
-                 return H.first < SymbolicLockBase && !H.second;
-               });
-      },
-      [&](const GlobalVariable *G, const DenseSet<const Instruction *> &Own) {
-        uint32_t Obj = PTA.objectOf(G);
-        if (PTA.reachableByUnknown(Obj))
-          return false;
-        for (size_t I = 0; I < Recs.size(); ++I) {
-          const Record &W = Recs[I];
-          if (W.Access.Kind != AccessKind::Write || Own.contains(W.Access.Inst))
-            continue;
-          bool Hits = llvm::any_of(PTA.pointsTo(W.Access.Ptr), [&](Loc L) {
-            return L.Obj == Obj || L.Obj == PointsTo::UnknownObj;
-          });
-          if (!Hits)
-            continue;
-          // Only main writes it otherwise, while no thread runs.
-          if (W.Thread != 0)
-            return false;
-          for (const ThreadTemplate &T : PM.threads())
-            if (T.Id != 0 &&
-                mayHappenInParallel(PM, {0, W.MainPos}, {T.Id, nullptr}))
-              return false;
-        }
-        return true;
-      });
-  const DataLayout &DL = PM.module().getDataLayout();
-  auto takenApart = [&](const Record &X, const Record &Y) {
-    if (Takes.numCounters() == 0)
-      return false;
-    auto EX = arrayElement(DL, X.Access.Ptr),
-         EY = arrayElement(DL, Y.Access.Ptr);
-    if (!EX || !EY || EX->Elem != EY->Elem || !EX->inside(X.Access.Size) ||
-        !EY->inside(Y.Access.Size))
-      return false;
-    const GlobalVariable *C = Takes.counterOf(EX->Index);
-    if (!C || C != Takes.counterOf(EY->Index))
-      return false;
-    // One base: a global array, or a global pointer no write changes while
-    // either thread runs.
-    auto Base = [&](const ArrayElement &E,
-                    unsigned T) -> std::pair<const Value *, bool> {
-      if (isa<GlobalVariable>(E.Base))
-        return {E.Base, false};
-      if (const auto *L = dyn_cast<LoadInst>(E.Base))
-        if (const auto *G = dyn_cast<GlobalVariable>(
-                L->getPointerOperand()->stripPointerCasts());
-            G && Stable(G, T))
-          return {G, true};
-      return {nullptr, false};
-    };
-    auto BX = Base(*EX, X.Thread);
-    if (!BX.first || BX != Base(*EY, Y.Thread))
-      return false;
-    ++ByTicket;
-    return true;
-  };
+  PairFilters Filters(PM, Recs);
   auto Access = [&](const Record &Rec, Loc L) {
     AccessInfo Info;
     Info.Thread = PM.threads()[Rec.Thread].Name;
@@ -676,9 +573,9 @@ Result analyseLocksets(const ProgramModel &PM,
       ++OwnFrameCopies;
       return;
     }
-    if (Instances.disjoint(RX.Thread, RX.Access, RY.Thread, RY.Access) ||
-        takenApart(RX, RY)) {
-      ++OtherInstances;
+    if (PairFilters::Apart Why = Filters.apart(RX, RY);
+        Why != PairFilters::Apart::No) {
+      ++(Why == PairFilters::Apart::Taken ? ByTicket : OtherInstances);
       return;
     }
     if (!mayHappenInParallel(PM, {RX.Thread, RX.MainPos},
@@ -811,7 +708,7 @@ Result analyseLocksets(const ProgramModel &PM,
   R.stat("pairs_on_per_instance_memory", OtherInstances);
   R.stat("pairs_protected_by_indexed_locks", ByIndex);
   R.stat("pairs_on_elements_taken_from_counters", ByTicket);
-  R.stat("templates_with_per_instance_memory", Instances.numTemplates());
+  R.stat("templates_with_per_instance_memory", Filters.instanceTemplates());
   R.stat("findings", Total);
   R.stat("engine_seconds",
          std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)

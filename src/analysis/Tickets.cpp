@@ -57,8 +57,8 @@ Tickets::Tickets(
     const std::function<bool(const GlobalVariable *,
                              const DenseSet<const Instruction *> &)>
         &WritesOnlyBy) {
-  std::map<const GlobalVariable *, std::vector<std::pair<const LoadInst *,
-                                                         const StoreInst *>>>
+  std::map<const GlobalVariable *,
+           std::vector<std::pair<const LoadInst *, const StoreInst *>>>
       Found;
   for (const GlobalVariable &G : M.globals())
     for (const User *U : G.users())

@@ -36,13 +36,13 @@ public:
   /// Finds the takes of Module's counters. Serialised(Load, Store): one
   /// lock is held at both in every context. WritesOnlyBy(G, Stores): every
   /// write to G that may happen while a thread runs is one of Stores.
-  Tickets(const llvm::Module &M,
-          const std::function<bool(const llvm::Instruction *,
-                                   const llvm::Instruction *)> &Serialised,
-          const std::function<bool(
-              const llvm::GlobalVariable *,
-              const llvm::DenseSet<const llvm::Instruction *> &)>
-              &WritesOnlyBy);
+  Tickets(
+      const llvm::Module &M,
+      const std::function<bool(const llvm::Instruction *,
+                               const llvm::Instruction *)> &Serialised,
+      const std::function<bool(
+          const llvm::GlobalVariable *,
+          const llvm::DenseSet<const llvm::Instruction *> &)> &WritesOnlyBy);
 
   /// The counter V (extensions stripped) was taken from, if V is a take.
   [[nodiscard]] const llvm::GlobalVariable *

@@ -1,0 +1,24 @@
+//===- AccessRecord.h - one access as the lockset analysis saw it ---------===//
+#pragma once
+
+#include "analysis/Lockset.h"
+#include "model/ProgramModel.h"
+
+#include <tuple>
+
+namespace crace {
+
+/// One access reached by one thread template with one lockset (for main's
+/// thread, at one position of main's own body: MHP.h's ThreadPoint).
+struct AccessRecord {
+  unsigned Thread;
+  const llvm::Instruction *MainPos;
+  MemAccess Access;
+  LockSet Locks;
+  bool operator<(const AccessRecord &O) const {
+    return std::tie(Thread, MainPos, Access.Inst, Access.Ptr, Locks) <
+           std::tie(O.Thread, O.MainPos, O.Access.Inst, O.Access.Ptr, O.Locks);
+  }
+};
+
+} // namespace crace

@@ -1,0 +1,116 @@
+//===- PairFilters.cpp - conflicting accesses that touch different bytes --===//
+#include "analysis/PairFilters.h"
+#include "analysis/ArrayElement.h"
+#include "analysis/MHP.h"
+
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace crace {
+
+PairFilters::PairFilters(const ProgramModel &PM,
+                         const std::vector<AccessRecord> &Recs)
+    : PM(PM), Recs(Recs) {
+  Instances = std::make_unique<InstanceMemory>(
+      PM, [this](const GlobalVariable *G, unsigned T) { return stable(G, T); });
+  const PointsTo &PTA = PM.pointsTo();
+  Takes = std::make_unique<Tickets>(
+      PM.module(),
+      // One lock (not held for read only) at every record of both.
+      [&](const Instruction *Load, const Instruction *Store) {
+        std::optional<LockSet> Common;
+        for (const AccessRecord &Rec : Recs)
+          if (Rec.Access.Inst == Load || Rec.Access.Inst == Store)
+            Common = Common ? LockSet::meet(*Common, Rec.Locks) : Rec.Locks;
+        return Common && llvm::any_of(Common->Held, [](auto &H) {
+                 return H.first < SymbolicLockBase && !H.second;
+               });
+      },
+      // Apart from Own, only main writes G, while no thread runs.
+      [&](const GlobalVariable *G, const DenseSet<const Instruction *> &Own) {
+        uint32_t Obj = PTA.objectOf(G);
+        if (PTA.reachableByUnknown(Obj))
+          return false;
+        for (const AccessRecord &W : Recs) {
+          if (W.Access.Kind != AccessKind::Write || Own.contains(W.Access.Inst))
+            continue;
+          if (llvm::none_of(PTA.pointsTo(W.Access.Ptr), [&](Loc L) {
+                return L.Obj == Obj || L.Obj == PointsTo::UnknownObj;
+              }))
+            continue;
+          if (W.Thread != 0)
+            return false;
+          for (const ThreadTemplate &T : PM.threads())
+            if (T.Id != 0 &&
+                mayHappenInParallel(PM, {0, W.MainPos}, {T.Id, nullptr}))
+              return false;
+        }
+        return true;
+      });
+}
+
+bool PairFilters::stable(const GlobalVariable *G, unsigned T) {
+  auto [It, New] = StableCache.try_emplace({G, T}, true);
+  if (!New)
+    return It->second;
+  const PointsTo &PTA = PM.pointsTo();
+  uint32_t Obj = PTA.objectOf(G);
+  int64_t Size = PM.module().getDataLayout().getPointerSize();
+  bool Ok = !PTA.reachableByUnknown(Obj);
+  for (size_t I = 0; I < Recs.size() && Ok; ++I) {
+    const AccessRecord &W = Recs[I];
+    if (W.Access.Kind != AccessKind::Write)
+      continue;
+    for (Loc L : PTA.pointsTo(W.Access.Ptr)) {
+      bool Hits =
+          L.Obj == PointsTo::UnknownObj ||
+          (L.Obj == Obj && (L.Off == UnknownOffset || W.Access.Size == 0 ||
+                            (L.Off < Size &&
+                             L.Off + int64_t(W.Access.Size) > 0)));
+      if (Hits && mayHappenInParallel(PM, {W.Thread, W.MainPos}, {T}))
+        Ok = false;
+    }
+  }
+  return It->second = Ok;
+}
+
+bool PairFilters::takenApart(const AccessRecord &X, const AccessRecord &Y) {
+  if (Takes->numCounters() == 0)
+    return false;
+  const DataLayout &DL = PM.module().getDataLayout();
+  auto EX = arrayElement(DL, X.Access.Ptr), EY = arrayElement(DL, Y.Access.Ptr);
+  if (!EX || !EY || EX->Elem != EY->Elem || !EX->inside(X.Access.Size) ||
+      !EY->inside(Y.Access.Size))
+    return false;
+  const GlobalVariable *C = Takes->counterOf(EX->Index);
+  if (!C || C != Takes->counterOf(EY->Index))
+    return false;
+  // One base: a global array, or a global pointer no write changes while
+  // either thread runs.
+  auto Base = [&](const ArrayElement &E,
+                  unsigned T) -> std::pair<const Value *, bool> {
+    if (isa<GlobalVariable>(E.Base))
+      return {E.Base, false};
+    if (const auto *L = dyn_cast<LoadInst>(E.Base))
+      if (const auto *G = dyn_cast<GlobalVariable>(
+              L->getPointerOperand()->stripPointerCasts());
+          G && stable(G, T))
+        return {G, true};
+    return {nullptr, false};
+  };
+  auto BX = Base(*EX, X.Thread);
+  return BX.first && BX == Base(*EY, Y.Thread);
+}
+
+PairFilters::Apart PairFilters::apart(const AccessRecord &X,
+                                      const AccessRecord &Y) {
+  if (Instances->disjoint(X.Thread, X.Access, Y.Thread, Y.Access))
+    return Apart::OwnInstance;
+  if (takenApart(X, Y))
+    return Apart::Taken;
+  return Apart::No;
+}
+
+} // namespace crace

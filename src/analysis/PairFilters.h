@@ -1,0 +1,54 @@
+//===- PairFilters.h - conflicting accesses that touch different bytes ----===//
+//
+// Two accesses the points-to analysis lets overlap may still never touch one
+// byte: each thread instance's own memory (InstanceMemory.h), or elements of
+// one array indexed by numbers taken from a counter (Tickets.h). Built once
+// over the lockset analysis's records, which give both the facts these need
+// (which writes may run while a thread runs, which locks a take holds).
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "analysis/AccessRecord.h"
+#include "analysis/InstanceMemory.h"
+#include "analysis/Tickets.h"
+
+#include <map>
+#include <memory>
+#include <utility>
+#include <vector>
+
+namespace llvm {
+class GlobalVariable;
+}
+
+namespace crace {
+
+class PairFilters {
+public:
+  PairFilters(const ProgramModel &PM, const std::vector<AccessRecord> &Recs);
+
+  enum class Apart { No, OwnInstance, Taken };
+  /// Whether X and Y, which may overlap by points-to, touch different
+  /// bytes whenever both run.
+  [[nodiscard]] Apart apart(const AccessRecord &X, const AccessRecord &Y);
+
+  [[nodiscard]] unsigned instanceTemplates() const {
+    return Instances->numTemplates();
+  }
+
+private:
+  /// No write to G's first pointer-sized bytes may happen in parallel with
+  /// template T: every access of T reads one value from G.
+  bool stable(const llvm::GlobalVariable *G, unsigned T);
+  bool takenApart(const AccessRecord &X, const AccessRecord &Y);
+
+  const ProgramModel &PM;
+  const std::vector<AccessRecord> &Recs;
+  std::map<std::pair<const llvm::GlobalVariable *, unsigned>, bool>
+      StableCache;
+  std::unique_ptr<InstanceMemory> Instances;
+  std::unique_ptr<Tickets> Takes;
+};
+
+} // namespace crace
