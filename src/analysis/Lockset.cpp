@@ -541,7 +541,7 @@ Result analyseLocksets(const ProgramModel &PM,
     Info.Atomic = Rec.Access.Atomic;
     Info.Size = Rec.Access.Size;
     Info.Loc = PM.location(Rec.Access.Inst);
-    Info.Variable = PM.describe(L, Rec.Access.Size);
+    Info.Variable = PM.describe(L, Rec.Access.Size, Rec.Access.Ptr);
     for (auto &[Id, Read] : Rec.Locks.Held)
       Info.Locks.push_back(A.lockName(Id, Read));
     return Info;

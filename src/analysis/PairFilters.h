@@ -45,8 +45,7 @@ private:
 
   const ProgramModel &PM;
   const std::vector<AccessRecord> &Recs;
-  std::map<std::pair<const llvm::GlobalVariable *, unsigned>, bool>
-      StableCache;
+  std::map<std::pair<const llvm::GlobalVariable *, unsigned>, bool> StableCache;
   std::unique_ptr<InstanceMemory> Instances;
   std::unique_ptr<Tickets> Takes;
 };

@@ -174,7 +174,10 @@ public:
   /// model code).
   [[nodiscard]] SourceLoc location(const llvm::Instruction *I) const;
   /// "counter", "s.field", "a[3]", "heap object (malloc at f.c:3)".
-  [[nodiscard]] std::string describe(Loc L, uint64_t Size = 0) const;
+  /// A heap block without a struct type of its own is named after the
+  /// struct field Access (the accessing pointer, if given) reaches.
+  [[nodiscard]] std::string describe(Loc L, uint64_t Size = 0,
+                                     const llvm::Value *Access = nullptr) const;
 
 private:
   ProgramModel(llvm::Module &M);
@@ -193,6 +196,11 @@ private:
   std::unique_ptr<llvm::DominatorTree> MainDT;
   llvm::DenseSet<const llvm::BasicBlock *> CycleBlocks;
   mutable llvm::DenseMap<const llvm::Function *, bool> OnceCache;
+  /// "struct job.done": the struct field Access addresses, at object
+  /// offset Off (UnknownOffset: any); empty when it cannot say.
+  std::string accessedField(const llvm::Value *Access, int64_t Off) const;
+  /// The complete struct or union of debug information named Name.
+  const llvm::DIType *namedType(llvm::StringRef Name) const;
   /// Debug-info types by name (driver harness objects), built on demand.
   mutable std::map<std::string, const llvm::DIType *> NamedTypes;
   mutable bool NamedTypesBuilt = false;

@@ -118,6 +118,93 @@ static const DIType *stripQualifiers(const DIType *T) {
   return T;
 }
 
+/// The struct type a pointer type points to (typedefs kept for naming).
+static const DIType *structPointee(const DIType *T) {
+  auto *Ptr = dyn_cast_or_null<DIDerivedType>(stripQualifiers(T));
+  if (!Ptr || Ptr->getTag() != dwarf::DW_TAG_pointer_type)
+    return nullptr;
+  const DIType *Pointee = Ptr->getBaseType();
+  auto *C = dyn_cast_or_null<DICompositeType>(stripQualifiers(Pointee));
+  if (C && C->getTag() == dwarf::DW_TAG_structure_type && !C->isForwardDecl() &&
+      C->getSizeInBits() > 0)
+    return Pointee;
+  return nullptr;
+}
+
+/// The type of the member of struct T that starts at byte Off.
+static const DIType *memberAt(const DIType *T, int64_t Off) {
+  auto *C = dyn_cast_or_null<DICompositeType>(stripQualifiers(T));
+  if (!C || C->getTag() != dwarf::DW_TAG_structure_type)
+    return nullptr;
+  for (const DINode *N : C->getElements())
+    if (auto *Mem = dyn_cast<DIDerivedType>(N);
+        Mem && Mem->getTag() == dwarf::DW_TAG_member &&
+        int64_t(Mem->getOffsetInBits() / 8) == Off)
+      return Mem->getBaseType();
+  return nullptr;
+}
+
+/// The struct a heap block holds, from the debug information of the
+/// variables its pointer is kept in (the allocation's result, through
+/// casts, phis and selects): the pointee of the first one that points to a
+/// struct. Null when none does (void *, char *, no debug information).
+static const DIType *
+heapStructType(const Value *Site,
+               const std::function<const DIType *(StringRef)> &Named) {
+  SmallVector<const Value *, 8> Work = {Site};
+  SmallPtrSet<const Value *, 8> Seen;
+  while (!Work.empty() && Seen.size() < 32) {
+    const Value *V = Work.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    SmallVector<DbgValueInst *, 2> Values;
+    SmallVector<DbgVariableRecord *, 2> Records;
+    findDbgValues(Values, const_cast<Value *>(V), &Records);
+    SmallVector<const DIVariable *, 4> Vars;
+    for (DbgValueInst *D : Values)
+      Vars.push_back(D->getVariable());
+    for (DbgVariableRecord *R : Records)
+      Vars.push_back(R->getVariable());
+    for (const DIVariable *Var : Vars)
+      if (const DIType *T = structPointee(Var->getType()))
+        return T;
+    for (const User *U : V->users()) {
+      if (isa<CastInst>(U) || isa<PHINode>(U) || isa<SelectInst>(U))
+        Work.push_back(U);
+      // Stored into a field of a struct: the field's declared type.
+      const auto *St = dyn_cast<StoreInst>(U);
+      const auto *GEP = St && St->getValueOperand() == V
+                            ? dyn_cast<GEPOperator>(St->getPointerOperand())
+                            : nullptr;
+      auto *STy =
+          GEP ? dyn_cast<StructType>(GEP->getSourceElementType()) : nullptr;
+      if (!STy || !STy->hasName() || !GEP->hasAllConstantIndices())
+        continue;
+      StringRef SName = STy->getName();
+      if (!SName.consume_front("struct."))
+        continue;
+      const DataLayout &DL = St->getModule()->getDataLayout();
+      APInt Off(DL.getIndexTypeSizeInBits(GEP->getType()), 0);
+      const DIType *Holder = Named(SName.split('.').first);
+      if (!Holder || !GEP->accumulateConstantOffset(DL, Off))
+        continue;
+      if (const DIType *Field = memberAt(Holder, Off.getSExtValue()))
+        if (const DIType *T = structPointee(Field))
+          return T;
+    }
+  }
+  return nullptr;
+}
+
+/// "struct job" or the typedef's name.
+static std::string typeName(const DIType *T) {
+  if (const auto *D = dyn_cast<DIDerivedType>(T);
+      D && D->getTag() == dwarf::DW_TAG_typedef)
+    return D->getName().str();
+  T = stripQualifiers(T);
+  return ("struct " + T->getName()).str();
+}
+
 /// Appends ".field" / "[i]" for the byte offset Off inside type T.
 static void fieldPath(const DIType *T, int64_t Off, std::string &Out) {
   for (int Depth = 0; Depth < 16; ++Depth) {
@@ -162,7 +249,53 @@ static void fieldPath(const DIType *T, int64_t Off, std::string &Out) {
     Out += "+" + std::to_string(Off);
 }
 
-std::string ProgramModel::describe(Loc L, uint64_t Size) const {
+const DIType *ProgramModel::namedType(StringRef Name) const {
+  if (!NamedTypesBuilt) {
+    NamedTypesBuilt = true;
+    DebugInfoFinder Finder;
+    Finder.processModule(M);
+    for (const DIType *T : Finder.types())
+      if (auto *C = dyn_cast<DICompositeType>(T))
+        if (!C->getName().empty() && !C->isForwardDecl())
+          NamedTypes.emplace(C->getName().str(), C);
+  }
+  auto It = NamedTypes.find(Name.str());
+  return It == NamedTypes.end() ? nullptr : It->second;
+}
+
+std::string ProgramModel::accessedField(const Value *Access,
+                                        int64_t Off) const {
+  // The access's own address: a field (constant indices) of a named struct.
+  const auto *GEP = dyn_cast_or_null<GEPOperator>(Access);
+  auto *STy = GEP ? dyn_cast<StructType>(GEP->getSourceElementType()) : nullptr;
+  if (!STy || !STy->hasName() || !GEP->hasAllConstantIndices())
+    return "";
+  StringRef SName = STy->getName();
+  if (!SName.consume_front("struct."))
+    return "";
+  const DataLayout &DL = M.getDataLayout();
+  APInt In(DL.getIndexTypeSizeInBits(GEP->getType()), 0);
+  const DIType *Ty = namedType(SName.split('.').first);
+  if (!Ty || !GEP->accumulateConstantOffset(DL, In))
+    return "";
+  int64_t Field = In.getSExtValue();
+  uint64_t Bytes = Ty->getSizeInBits() / 8;
+  if (Field < 0 || Bytes == 0 || uint64_t(Field) >= Bytes)
+    return "";
+  std::string Path;
+  // Which struct of the block, when the object's offset is known.
+  if (Off != UnknownOffset) {
+    if (Off < Field || uint64_t(Off - Field) % Bytes != 0)
+      return "";
+    if (Off - Field > 0)
+      Path = "[" + std::to_string(uint64_t(Off - Field) / Bytes) + "]";
+  }
+  fieldPath(Ty, Field, Path);
+  return typeName(Ty) + Path;
+}
+
+std::string ProgramModel::describe(Loc L, uint64_t Size,
+                                   const Value *Access) const {
   const AbsObject &O = PTA->object(L.Obj);
   std::string Name;
   const DIType *Ty = nullptr;
@@ -208,19 +341,9 @@ std::string ProgramModel::describe(Loc L, uint64_t Size) const {
     if (auto H = harnessObjectName(File, &TypeName)) {
       Name = *H;
       File = TypeName;
-      if (!NamedTypesBuilt) {
-        NamedTypesBuilt = true;
-        DebugInfoFinder Finder;
-        Finder.processModule(M);
-        for (const DIType *T : Finder.types())
-          if (auto *C = dyn_cast<DICompositeType>(T))
-            if (!C->getName().empty() && !C->isForwardDecl())
-              NamedTypes.emplace(C->getName().str(), C);
-      }
       File.consume_front("struct ");
       File.consume_front("union ");
-      if (auto It = NamedTypes.find(File.str()); It != NamedTypes.end())
-        Ty = It->second;
+      Ty = namedType(File);
       if (Ty && L.Off != UnknownOffset) {
         std::string Path;
         fieldPath(Ty, L.Off, Path);
@@ -240,6 +363,24 @@ std::string ProgramModel::describe(Loc L, uint64_t Size) const {
     if (const MDNode *Via = cast<Instruction>(O.Site)->getMetadata("crace.via"))
       if (const auto *S = dyn_cast<MDString>(Via->getOperand(0)))
         Name = "heap object allocated by " + S->getString().str();
+    // A block of structs, named as the program's variables type it:
+    // "struct job.done in the heap object allocated at ...".
+    if (const DIType *Struct = heapStructType(
+            O.Site, [this](StringRef N) { return namedType(N); })) {
+      std::string Type = typeName(Struct);
+      if (L.Off == UnknownOffset)
+        return Type + " (some field) in the " + Name;
+      uint64_t Bytes = stripQualifiers(Struct)->getSizeInBits() / 8;
+      std::string Path;
+      if (uint64_t(L.Off) >= Bytes)
+        Path = "[" + std::to_string(uint64_t(L.Off) / Bytes) + "]";
+      fieldPath(Struct, int64_t(uint64_t(L.Off) % Bytes), Path);
+      return Type + Path + " in the " + Name;
+    }
+    // Else as the access types it: a field of a struct the program reaches
+    // the block as (void * blocks, wrappers' results).
+    if (std::string Field = accessedField(Access, L.Off); !Field.empty())
+      return Field + " in the " + Name;
     break;
   }
   }

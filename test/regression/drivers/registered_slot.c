@@ -9,7 +9,7 @@
 // passed every registered object to such parameters).
 // RUN: %not %crace --driver --engine=lockset %s -- -I %S/Inputs | %FileCheck %s
 // CHECK-NOT: 'misc{{\[\*\]}}'
-// CHECK: possible data race on 'heap object allocated at {{.*}}registered_slot.c:{{[0-9:]+}}' (write by thread 'entry point dev_work' / write by thread 'entry point f_write')
+// CHECK: possible data race on 'struct dev_state.pending in the heap object allocated at {{.*}}registered_slot.c:{{[0-9:]+}}' (write by thread 'entry point dev_work' / write by thread 'entry point f_write')
 // CHECK-NOT: 'misc{{\[\*\]}}'
 // expected-verdict: possible-race
 #include "subsys.h"

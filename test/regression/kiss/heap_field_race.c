@@ -7,7 +7,7 @@
 // so no race on them may be reported (the overlap check is exact within
 // the object).
 // expected-verdict: race
-// CHECK: data race on 'heap object allocated at {{.*}}heap_field_race.c:32:{{[0-9]+}}'
+// CHECK: data race on '{{(struct [a-z_]+\.[a-z_]+ in the )?}}heap object allocated at {{.*}}heap_field_race.c:32:{{[0-9]+}}'
 // CHECK: verdict: race
 // CHECK: kiss_targets{{ +}}1.00
 // CHECK: kiss_query_status.heap object allocated at heap_field_race.c:32{{ +}}1.00

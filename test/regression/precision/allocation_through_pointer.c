@@ -12,8 +12,8 @@
 // writes are a (false) possible race the lockset engine keeps.
 // expected-verdict(lockset): possible-race
 // expected-verdict(explore): race
-// CHECK-DAG: possible data race on 'heap object returned by the call at {{.*}}allocation_through_pointer.c:65:13'
-// CHECK-DAG: possible data race on 'heap object allocated at {{.*}}allocation_through_pointer.c:35:
+// CHECK-DAG: possible data race on '{{(struct [a-z_]+\.[a-z_]+ in the )?}}heap object returned by the call at {{.*}}allocation_through_pointer.c:65:13'
+// CHECK-DAG: possible data race on '{{(struct [a-z_]+\.[a-z_]+ in the )?}}heap object allocated at {{.*}}allocation_through_pointer.c:35:
 // CHECK-NOT: allocation_through_pointer.c:59:
 // CHECK-NOT: allocation_through_pointer.c:61:
 #include <pthread.h>

@@ -9,7 +9,7 @@
 // to it holds 'm'. (The calls without bodies keep race-free unproved.)
 // expected-verdict: possible-race
 // CHECK-NOT: allocated at {{.*}}unknown_pointer_escape.c:33:
-// CHECK: possible data race on 'heap object allocated at {{.*}}unknown_pointer_escape.c:34:12'
+// CHECK: possible data race on 'struct obj.v in the heap object allocated at {{.*}}unknown_pointer_escape.c:34:12'
 // CHECK-NOT: allocated at {{.*}}unknown_pointer_escape.c:33:
 // CHECK: crace: verdict: possible-race
 #include <pthread.h>
