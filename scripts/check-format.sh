@@ -9,7 +9,10 @@ if [ -z "$cf" ]; then
   echo "check-format: clang-format-19 is missing (scripts/install-deps.sh installs it)" >&2
   exit 1
 fi
-mapfile -t files < <(git ls-files 'src/*.cpp' 'src/*.h' 'tools/*.cpp' 'tools/*.h' \
+# Tracked files and new ones not yet added (--others: a file created since
+# the last commit is formatted and checked too; .gitignore'd ones are not).
+mapfile -t files < <(git ls-files --cached --others --exclude-standard \
+                     'src/*.cpp' 'src/*.h' 'tools/*.cpp' 'tools/*.h' \
                      'test/unittests/*.cpp' 'test/unittests/*.h' 2>/dev/null ||
                      find src tools test/unittests \( -name '*.cpp' -o -name '*.h' \))
 if [ "${1:-}" = --fix ]; then
