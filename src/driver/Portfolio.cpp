@@ -129,11 +129,14 @@ Result withRemainingPossibleRaces(Result Confirmed, const Result &Static,
     if (F.Category == FindingCategory::DataRace)
       Seen.insert(Key(F));
   for (const Finding &F : Static.Findings) {
+    if (F.Category != FindingCategory::DataRace || !Seen.insert(Key(F)).second)
+      continue;
     if (Max && Confirmed.Findings.size() >= Max)
-      break;
-    if (F.Category == FindingCategory::DataRace && Seen.insert(Key(F)).second)
+      ++Confirmed.Omitted;
+    else
       Confirmed.Findings.push_back(F);
   }
+  Confirmed.Omitted += Static.Omitted;
   return Confirmed;
 }
 

@@ -88,6 +88,8 @@ struct Result {
   Verdict Program = Verdict::Unknown;
   std::string Engine;
   std::vector<Finding> Findings;
+  /// Findings found but not kept: --max-findings cut them.
+  size_t Omitted = 0;
   /// What a race-free verdict rests on (printed with it).
   std::vector<std::string> Assumptions;
   /// Why the verdict is not race-free / not more precise.

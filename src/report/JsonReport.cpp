@@ -33,6 +33,7 @@ void writeJson(const Result &R, raw_ostream &OS) {
     J.attribute("schema_version", int64_t(JsonSchemaVersion));
     J.attribute("verdict", verdictName(R.Program));
     J.attribute("engine", R.Engine);
+    J.attribute("findings_omitted", int64_t(R.Omitted));
     J.attributeArray("findings", [&] {
       for (const Finding &F : R.Findings)
         J.object([&] {

@@ -164,8 +164,13 @@ void writeVerdict(const Result &R, raw_ostream &OS, bool Color,
   OS << "crace: verdict: " << verdictName(R.Program);
   if (Color)
     OS.resetColor();
-  OS << formatv(" ({0} finding{1}, engine '{2}')\n", R.Findings.size(),
-                R.Findings.size() == 1 ? "" : "s", R.Engine);
+  if (R.Omitted)
+    OS << formatv(" (showing {0} of {1} findings, engine '{2}'; "
+                  "--max-findings=0 shows every one)\n",
+                  R.Findings.size(), R.Findings.size() + R.Omitted, R.Engine);
+  else
+    OS << formatv(" ({0} finding{1}, engine '{2}')\n", R.Findings.size(),
+                  R.Findings.size() == 1 ? "" : "s", R.Engine);
   if (!R.Harness.empty())
     OS << "crace: checked as a " << R.Harness << "\n";
   if (R.Program == Verdict::RaceFree) {
