@@ -268,20 +268,7 @@ InstanceMemory::InstanceMemory(const ProgramModel &PM, StableFn Stable)
         Alloc && callIntrinsic(*Alloc) == Intrinsic::Alloc &&
         Alloc->getFunction() == F && freshPerCreate(Alloc, S)) {
       Kinds[T.Id] = {Shape::Fresh, 0, Alloc, S};
-      // The creator's own pointers into the new block: address arithmetic
-      // on the allocation's result, in its function.
-      std::vector<const Value *> Walk = {Alloc};
-      FromAlloc[Alloc] = nullptr;
-      while (!Walk.empty()) {
-        const Value *V = Walk.back();
-        Walk.pop_back();
-        for (const User *U : V->users())
-          if ((isa<GetElementPtrInst>(U) &&
-               cast<GetElementPtrInst>(U)->getPointerOperand() == V) ||
-              isa<BitCastInst>(U))
-            if (FromAlloc.try_emplace(U, V).second)
-              Walk.push_back(U);
-      }
+      walkFromOrigin(Alloc);
       continue;
     }
     if (!PM.runsOnceInMain(F))
@@ -316,8 +303,48 @@ InstanceMemory::InstanceMemory(const ProgramModel &PM, StableFn Stable)
       // it does not wrap.
       const auto *GEP = dyn_cast<GEPOperator>(Arg->stripPointerCasts());
       if (GEP && GEP->isInBounds())
-        if (auto Stride = Counter(Arg, /*NeedNoWrap=*/false))
-          Kinds[T.Id] = {Shape::Strided, *Stride};
+        if (auto Stride = Counter(Arg, /*NeedNoWrap=*/false)) {
+          // The GEP computing this iteration's cell is the origin of the
+          // creator's pointers into it.
+          const auto *Origin = dyn_cast<GetElementPtrInst>(GEP);
+          Kinds[T.Id] = {
+              Shape::Strided, *Stride,
+              Origin && Origin->getFunction() == F ? Origin : nullptr, S};
+          if (Origin && Origin->getFunction() == F)
+            walkFromOrigin(Origin);
+        }
+    }
+  }
+}
+
+void InstanceMemory::walkFromOrigin(const Value *Origin) {
+  // The creator's own pointers into the new block or cell: address
+  // arithmetic on the origin, in its function, with the offset when known.
+  const DataLayout &DL = PM.module().getDataLayout();
+  std::vector<const Value *> Walk = {Origin};
+  FromAlloc.try_emplace(Origin, nullptr);
+  OriginOffset.try_emplace(Origin, 0);
+  while (!Walk.empty()) {
+    const Value *V = Walk.back();
+    Walk.pop_back();
+    std::optional<int64_t> Off = OriginOffset.lookup(V);
+    for (const User *U : V->users()) {
+      std::optional<int64_t> UOff;
+      if (const auto *GEP = dyn_cast<GetElementPtrInst>(U)) {
+        if (GEP->getPointerOperand() != V)
+          continue;
+        APInt C(DL.getIndexTypeSizeInBits(GEP->getType()), 0);
+        if (Off && GEP->accumulateConstantOffset(DL, C))
+          UOff = *Off + C.getSExtValue();
+      } else if (isa<BitCastInst>(U)) {
+        UOff = Off;
+      } else {
+        continue;
+      }
+      if (FromAlloc.try_emplace(U, V).second) {
+        OriginOffset[U] = UOff;
+        Walk.push_back(U);
+      }
     }
   }
 }
@@ -366,14 +393,22 @@ InstanceMemory::indexKey(const Kind &K, const MemAccess &A,
 }
 
 bool InstanceMemory::beforeHandOff(const Kind &K, const MemAccess &X) const {
-  // X touches the block of its function's latest allocation, and no create
-  // has handed that block out yet: so a thread that runs touches another
-  // block, or has not started.
+  // X touches the block of its function's latest allocation (or the cell
+  // of this iteration), and no create has handed it out yet: so a thread
+  // that runs touches another block or cell, or has not started.
+  if (!K.Alloc)
+    return false;
   const auto *Alloc = cast<Instruction>(K.Alloc);
   const Instruction *I = X.Inst;
   if (!I || I->getFunction() != Alloc->getFunction() ||
       !FromAlloc.contains(X.Ptr))
     return false;
+  // A cell: X stays inside it.
+  if (K.S == Shape::Strided) {
+    std::optional<int64_t> C = OriginOffset.lookup(X.Ptr);
+    if (!C || *C < 0 || X.Size == 0 || uint64_t(*C) + X.Size > K.Stride)
+      return false;
+  }
   // Computed from this allocation (FromAlloc holds every Fresh one's).
   const Value *Root = X.Ptr;
   while (const Value *From = FromAlloc.lookup(Root))
@@ -405,7 +440,7 @@ bool InstanceMemory::disjoint(unsigned Thread, const MemAccess &A,
   for (auto [T, X, Y] :
        {std::tuple{OtherThread, &A, &B}, std::tuple{Thread, &B, &A}}) {
     auto Kt = Kinds.find(T);
-    if (Kt != Kinds.end() && Kt->second.S == Shape::Fresh &&
+    if (Kt != Kinds.end() && Kt->second.S != Shape::Index &&
         own(Kt->second, *Y) && beforeHandOff(Kt->second, *X))
       return true;
   }

@@ -24,8 +24,9 @@
 //    parallel with the thread).
 //
 // The creator's own accesses to a Fresh block through the allocation's
-// result, after the allocation and before the create that hands the block
-// out, touch a block no running instance has.
+// result (to a Strided cell through the address passed, inside the cell),
+// after the allocation (the cell's address) and before the create that
+// hands it out, touch memory no running instance has.
 //
 // Two templates whose start arguments are Fresh blocks of two different
 // allocation calls own disjoint memory too.
@@ -79,7 +80,8 @@ private:
     Shape S = Shape::Fresh;
     /// Strided: the stride in bytes. Index: the counter's bit width.
     uint64_t Stride = 0;
-    /// Fresh: the allocation call and the create.
+    /// Fresh: the allocation call; Strided: the GEP computing the cell
+    /// (null when it is not an instruction of the creator); and the create.
     const llvm::Value *Alloc = nullptr;
     const llvm::Value *Create = nullptr;
   };
@@ -112,6 +114,9 @@ private:
   /// Pointers computed from a Fresh allocation by its function, each with
   /// the value it was computed from (null for the allocation itself).
   llvm::DenseMap<const llvm::Value *, const llvm::Value *> FromAlloc;
+  /// Their constant offsets from the allocation or cell, when known.
+  llvm::DenseMap<const llvm::Value *, std::optional<int64_t>> OriginOffset;
+  void walkFromOrigin(const llvm::Value *Origin);
   /// beforeHandOff's answers by (pointer, access, create).
   mutable std::map<
       std::tuple<const llvm::Value *, const llvm::Value *, const llvm::Value *>,

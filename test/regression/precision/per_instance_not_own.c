@@ -5,7 +5,8 @@
 // - 'nested': created in a loop inside a loop, so indices repeat;
 // - 'direct': also called by main itself, with an argument a thread has;
 // - 'moving': indexes through a pointer main changes while threads run;
-// - 'neighbour': writes the next cell too, not only its own;
+// - 'neighbour': writes the next cell too, not only its own; main writes
+//   the previous cell before the create, and the cell after it;
 // - 'late': main writes the block after handing it to the thread.
 // expected-verdict: possible-race
 // expected-verdict(explore): race
@@ -56,8 +57,13 @@ int main(void) {
     moving_base = cells + 1; // expected-race
   }
   int *more = calloc(4, sizeof *more);
-  for (int i = 0; i < 2; i++)
-    pthread_create(&t[n++], 0, neighbour, &more[i]);
+  for (int i = 0; i < 2; i++) {
+    int *m = &more[i];
+    if (i)
+      m[-1] = 6; // expected-race
+    pthread_create(&t[n++], 0, neighbour, m);
+    m[0] = 7; // expected-race
+  }
   for (int i = 0; i < 2; i++) {
     struct box *b = malloc(sizeof *b);
     pthread_create(&t[n++], 0, late, b);
