@@ -612,6 +612,7 @@ Result analyseLocksets(const ProgramModel &PM,
     F.First = std::move(IA);
     F.Second = std::move(IB);
     F.Candidates.push_back(CandId);
+    F.Concurrency = whyParallel(PM, RX.Thread, RY.Thread);
     Found.push_back(std::move(F));
   };
 

@@ -87,4 +87,52 @@ bool mayHappenInParallel(const ProgramModel &PM, ThreadPoint A, ThreadPoint B) {
   return !joinedBeforeCreate(PM, TA, TB) && !joinedBeforeCreate(PM, TB, TA);
 }
 
+std::string whyParallel(const ProgramModel &PM, unsigned A, unsigned B) {
+  const auto &Ts = PM.threads();
+  auto Harness = [&](const ThreadTemplate &T) {
+    return T.CreateSite && llvm::StringRef(PM.location(T.CreateSite).File)
+                               .starts_with("/crace-harness");
+  };
+  auto At = [&](const ThreadTemplate &T) -> std::string {
+    SourceLoc L = T.CreateSite ? PM.location(T.CreateSite) : SourceLoc();
+    return L.valid() ? " at " + L.str() : "";
+  };
+  auto Created = [&](const ThreadTemplate &T) -> std::string {
+    if (!T.CreateSite)
+      return "";
+    if (T.SignalHandler)
+      return " (installed" + At(T) +
+             ": it may interrupt its thread at any point)";
+    return " (created" + At(T) + ")";
+  };
+  if (A > B)
+    std::swap(A, B);
+  if (A != 0 && Harness(Ts[A]) && Harness(Ts[B]))
+    return A == B ? "the harness calls '" + Ts[A].Name +
+                        "' from several threads at once"
+                  : "the harness calls '" + Ts[A].Name + "' and '" +
+                        Ts[B].Name + "' concurrently";
+  if (A == B) {
+    const ThreadTemplate &T = Ts[A];
+    if (T.CreateSite && PM.inCycle(T.CreateSite->getParent()))
+      return "'" + T.Name +
+             "' runs as several threads at once: it is "
+             "created in a loop" +
+             At(T);
+    return "'" + T.Name +
+           "' runs as several threads at once: the code that "
+           "creates it" +
+           At(T) + " may run more than once";
+  }
+  if (A == 0)
+    return "main's access may run while '" + Ts[B].Name + "' runs" +
+           Created(Ts[B]) +
+           ": crace sees no join of it before the access, or the access is "
+           "not before its creation";
+  return "'" + Ts[A].Name + "'" + Created(Ts[A]) + " and '" + Ts[B].Name + "'" +
+         Created(Ts[B]) +
+         " may run at the same time: crace sees neither joined before the "
+         "other is created";
+}
+
 } // namespace crace

@@ -15,6 +15,8 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include <string>
+
 namespace llvm {
 class Instruction;
 }
@@ -33,5 +35,11 @@ struct ThreadPoint {
 
 [[nodiscard]] bool mayHappenInParallel(const ProgramModel &PM, ThreadPoint A,
                                        ThreadPoint B);
+
+/// Why accesses of templates A and B may happen in parallel, for a report:
+/// where the threads are created and why crace sees no order ("'worker'
+/// runs as several threads: it is created in a loop at f.c:30").
+[[nodiscard]] std::string whyParallel(const ProgramModel &PM, unsigned A,
+                                      unsigned B);
 
 } // namespace crace

@@ -65,6 +65,9 @@ struct Finding {
   /// The program of a compilation database it was found in, when the
   /// report covers several.
   std::string Program;
+  /// Static engines: why the two accesses may run at the same time (the
+  /// threads' creation sites and what orders them, or does not).
+  std::string Concurrency;
 };
 
 /// For each step of F's trace: is it one of the two racing accesses (the

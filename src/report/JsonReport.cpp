@@ -48,6 +48,8 @@ void writeJson(const Result &R, raw_ostream &OS) {
           if (!F.Program.empty())
             J.attribute("program", F.Program);
           J.attribute("variable", F.First.Variable);
+          if (!F.Concurrency.empty())
+            J.attribute("concurrency", F.Concurrency);
           J.attributeArray("accesses", [&] {
             writeAccess(J, F.First);
             writeAccess(J, F.Second);

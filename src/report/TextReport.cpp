@@ -130,6 +130,8 @@ void writeText(const Result &R, raw_ostream &OS, bool Color, bool ShowStats) {
     snippet(Src, B.Loc, OS);
     OS << formatv("note: '{0}' holds {1}; '{2}' holds {3}\n", A.Thread,
                   lockList(A), B.Thread, lockList(B));
+    if (!F.Concurrency.empty())
+      OS << "note: concurrent because " << F.Concurrency << "\n";
     writeTrace(F, OS);
   }
   writeVerdict(R, OS, Color, ShowStats);
