@@ -62,29 +62,6 @@ std::optional<SmallVector<const CallBase *, 4>> onlyCalls(const Function &F) {
   return Calls;
 }
 
-/// No execution of the function reaches Create twice without executing
-/// Alloc in between: Alloc dominates Create and every cycle through
-/// Create's block passes Alloc's block.
-bool freshPerCreate(const Instruction *Alloc, const Instruction *Create) {
-  const BasicBlock *AB = Alloc->getParent(), *CBk = Create->getParent();
-  DominatorTree DT(*const_cast<Function *>(Create->getFunction()));
-  if (!DT.dominates(Alloc, Create))
-    return false;
-  if (AB == CBk)
-    return true; // a cycle re-enters the block above Alloc
-  SmallVector<const BasicBlock *, 16> Work(successors(CBk));
-  SmallPtrSet<const BasicBlock *, 16> Seen;
-  while (!Work.empty()) {
-    const BasicBlock *B = Work.pop_back_val();
-    if (B == AB || !Seen.insert(B).second)
-      continue;
-    if (B == CBk)
-      return false;
-    Work.append(succ_begin(B), succ_end(B));
-  }
-  return true;
-}
-
 /// Some path runs from just after From to just before To without executing
 /// an instruction of block Avoid (From's and To's own blocks may be Avoid:
 /// only blocks entered on the way count).
@@ -104,6 +81,19 @@ bool reachesAvoiding(const Instruction *From, const Instruction *To,
     Work.append(succ_begin(B), succ_end(B));
   }
   return false;
+}
+
+/// No execution of the function reaches Create twice without executing
+/// Alloc in between: Alloc dominates Create and every cycle through
+/// Create's block passes Alloc's block.
+bool freshPerCreate(const Instruction *Alloc, const Instruction *Create) {
+  const BasicBlock *AB = Alloc->getParent(), *CBk = Create->getParent();
+  DominatorTree DT(*const_cast<Function *>(Create->getFunction()));
+  if (!DT.dominates(Alloc, Create))
+    return false;
+  if (AB == CBk)
+    return true; // a cycle re-enters the block above Alloc
+  return !reachesAvoiding(Create, Create, AB);
 }
 
 /// V with sign/zero extensions and truncations to at least MinBits bits
