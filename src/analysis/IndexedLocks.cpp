@@ -6,6 +6,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
 
 #include <set>
 
@@ -13,11 +14,48 @@ using namespace llvm;
 
 namespace crace {
 
+namespace {
+
+/// P = &V->field...: an in-bounds field address inside the struct V
+/// points to (first index 0): the struct type and V.
+std::pair<const StructType *, const Value *> fieldOf(const Value *P) {
+  const auto *GEP = dyn_cast<GEPOperator>(P);
+  if (!GEP || !GEP->isInBounds() || GEP->getNumIndices() < 2)
+    return {nullptr, nullptr};
+  const auto *ST = dyn_cast<StructType>(GEP->getSourceElementType());
+  const auto *First = dyn_cast<ConstantInt>(GEP->idx_begin()->get());
+  if (!ST || !First || !First->isZero())
+    return {nullptr, nullptr};
+  return {ST, GEP->getPointerOperand()};
+}
+
+/// The function whose frame V belongs to.
+const Function *frameOf(const Value *V) {
+  if (const auto *I = dyn_cast<Instruction>(V))
+    return I->getFunction();
+  if (const auto *A = dyn_cast<Argument>(V))
+    return A->getParent();
+  return nullptr;
+}
+
+} // namespace
+
 std::optional<IndexedLocks::Lock> IndexedLocks::symbolic(const Value *P) const {
-  auto E = arrayElement(PM.module().getDataLayout(), P);
-  if (!E || !isa<GlobalVariable>(E->Base) || !E->inside(1))
+  const DataLayout &DL = PM.module().getDataLayout();
+  auto E = arrayElement(DL, P);
+  if (E && isa<GlobalVariable>(E->Base) && E->inside(1))
+    return Lock{E->Base, E->Elem, E->Offset, stripExtensions(E->Index), {}};
+  auto [ST, V] = fieldOf(P);
+  const auto *GEP = dyn_cast<GEPOperator>(P);
+  APInt Off(DL.getIndexTypeSizeInBits(P->getType()), 0);
+  if (!ST || isa<Constant>(V) || !GEP->accumulateConstantOffset(DL, Off))
     return std::nullopt;
-  return Lock{E->Base, E->Elem, E->Offset, stripExtensions(E->Index), {}};
+  return Lock{nullptr,
+              DL.getTypeAllocSize(const_cast<StructType *>(ST)),
+              Off.getSExtValue(),
+              V,
+              {},
+              ST};
 }
 
 std::optional<uint32_t> IndexedLocks::lockOf(const Value *P) {
@@ -27,19 +65,33 @@ std::optional<uint32_t> IndexedLocks::lockOf(const Value *P) {
   for (uint32_t I = 0; I < Locks.size(); ++I)
     if (Locks[I].same(*S))
       return SymbolicLockBase + I;
-  S->Name = PM.describe({PM.pointsTo().objectOf(S->Base), UnknownOffset}) +
-            " (the element the index selects)";
+  if (S->Struct) {
+    StringRef T = S->Struct->hasName() ? S->Struct->getName() : "struct";
+    T.consume_front("struct.");
+    S->Name = ("the lock field at offset " + std::to_string(S->Offset) +
+               " of the struct " + T + " accessed through it")
+                  .str();
+  } else {
+    S->Name = PM.describe({PM.pointsTo().objectOf(S->Base), UnknownOffset}) +
+              " (the element the index selects)";
+  }
   Locks.push_back(std::move(*S));
   return SymbolicLockBase + uint32_t(Locks.size() - 1);
 }
 
-bool IndexedLocks::mayPointInto(const Value *P, const Value *Base) const {
+bool IndexedLocks::mayRelease(const Value *P, const Lock &H) const {
   const PointsTo &PTA = PM.pointsTo();
-  uint32_t Obj = PTA.objectOf(Base);
+  SmallVector<uint32_t, 4> Objs;
+  if (!H.Struct)
+    Objs.push_back(PTA.objectOf(H.Base));
+  else
+    for (Loc L : PTA.pointsTo(H.Index))
+      Objs.push_back(L.Obj);
   for (Loc L : PTA.pointsTo(P))
-    if (L.Obj == Obj ||
-        (L.Obj == PointsTo::UnknownObj && PTA.reachableByUnknown(Obj)))
-      return true;
+    for (uint32_t Obj : Objs)
+      if (L.Obj == Obj || Obj == PointsTo::UnknownObj ||
+          (L.Obj == PointsTo::UnknownObj && PTA.reachableByUnknown(Obj)))
+        return true;
   return false;
 }
 
@@ -51,7 +103,7 @@ void IndexedLocks::release(LockSet &LS, const Value *P) const {
     if (Id < SymbolicLockBase)
       continue;
     const Lock &H = Locks[Id - SymbolicLockBase];
-    if ((S && S->same(H)) || mayPointInto(P, H.Base))
+    if ((S && S->same(H)) || mayRelease(P, H))
       Drop.push_back(Id);
   }
   for (uint32_t Id : Drop)
@@ -72,14 +124,47 @@ void IndexedLocks::afterCall(LockSet &LS, ArrayRef<const Function *> Callees) {
   for (auto &[Id, R] : LS.Held) {
     if (Id < SymbolicLockBase)
       continue;
-    const auto *Def = dyn_cast<Instruction>(Locks[Id - SymbolicLockBase].Index);
-    const Function *F = Def ? Def->getFunction() : nullptr;
+    const Function *F = frameOf(Locks[Id - SymbolicLockBase].Index);
     if (F && llvm::any_of(Callees,
                           [&](const Function *C) { return mayEnter(C, F); }))
       Drop.push_back(Id);
   }
   for (uint32_t Id : Drop)
     LS.release(Id);
+}
+
+LockSet IndexedLocks::enter(LockSet LS, const Function *F) const {
+  std::vector<uint32_t> Drop;
+  for (auto &[Id, R] : LS.Held)
+    if (Id >= SymbolicLockBase &&
+        frameOf(Locks[Id - SymbolicLockBase].Index) == F)
+      Drop.push_back(Id);
+  for (uint32_t Id : Drop)
+    LS.release(Id);
+  return LS;
+}
+
+bool IndexedLocks::protectsFields(const MemAccess &A, const LockSet &LA,
+                                  const MemAccess &B, const LockSet &LB) const {
+  auto [SA, VA] = fieldOf(A.Ptr);
+  auto [SB, VB] = fieldOf(B.Ptr);
+  if (!SA || SA != SB)
+    return false;
+  for (auto &[XA, ReadA] : LA.Held) {
+    if (XA < SymbolicLockBase)
+      continue;
+    const Lock &HA = Locks[XA - SymbolicLockBase];
+    if (HA.Struct != SA || HA.Index != VA)
+      continue;
+    for (auto &[XB, ReadB] : LB.Held) {
+      if (XB < SymbolicLockBase || (ReadA && ReadB))
+        continue;
+      const Lock &HB = Locks[XB - SymbolicLockBase];
+      if (HB.Struct == SB && HB.Index == VB && HB.Offset == HA.Offset)
+        return true;
+    }
+  }
+  return false;
 }
 
 bool IndexedLocks::mayEnter(const Function *From, const Function *F) {
@@ -116,6 +201,8 @@ bool IndexedLocks::protects(const MemAccess &A, const LockSet &LA,
   };
   if (!Symbolic(LA) || !Symbolic(LB))
     return false;
+  if (protectsFields(A, LA, B, LB))
+    return true;
   const DataLayout &DL = PM.module().getDataLayout();
   auto EA = arrayElement(DL, A.Ptr), EB = arrayElement(DL, B.Ptr);
   if (!EA || !EB || !isa<GlobalVariable>(EA->Base) || EA->Base != EB->Base ||
@@ -124,12 +211,13 @@ bool IndexedLocks::protects(const MemAccess &A, const LockSet &LA,
   const Value *IA = stripExtensions(EA->Index),
               *IB = stripExtensions(EB->Index);
   for (auto &[XA, ReadA] : LA.Held) {
-    if (XA < SymbolicLockBase || Locks[XA - SymbolicLockBase].Index != IA)
+    if (XA < SymbolicLockBase || Locks[XA - SymbolicLockBase].Struct ||
+        Locks[XA - SymbolicLockBase].Index != IA)
       continue;
     const Lock &SA = Locks[XA - SymbolicLockBase];
     for (auto &[XB, ReadB] : LB.Held) {
-      if (XB < SymbolicLockBase || Locks[XB - SymbolicLockBase].Index != IB ||
-          (ReadA && ReadB))
+      if (XB < SymbolicLockBase || Locks[XB - SymbolicLockBase].Struct ||
+          Locks[XB - SymbolicLockBase].Index != IB || (ReadA && ReadB))
         continue;
       const Lock &SB = Locks[XB - SymbolicLockBase];
       if (SA.Base == SB.Base && SA.Elem == SB.Elem && SA.Offset == SB.Offset)

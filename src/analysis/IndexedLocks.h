@@ -1,5 +1,11 @@
 //===- IndexedLocks.h - locks chosen by the index of the data they guard --===//
 //
+// pthread_mutex_lock(&p->lock); p->count++; -- the lock field of the struct
+// an SSA pointer p points to guards p's other fields: two such accesses
+// that overlap go through complete structs of one type, so through the
+// same struct (distinct structs of one type never overlap), whose lock
+// field both hold.
+//
 // pthread_mutex_lock(&m[i]); a[i]++; -- an element of a global array of
 // locks chosen by an SSA value i has no single identity, yet it protects the
 // element of a global data array the same value selects: when two such
@@ -24,6 +30,7 @@
 
 namespace llvm {
 class Function;
+class StructType;
 class Instruction;
 class Value;
 } // namespace llvm
@@ -47,6 +54,9 @@ public:
   /// After a call of Callees: drops the symbolic locks indexed by a value
   /// of a function they may enter again.
   void afterCall(LockSet &LS, llvm::ArrayRef<const llvm::Function *> Callees);
+  /// The lockset a call of F starts F with: a new frame of F has new
+  /// values, so the symbolic locks indexed by F's own values go.
+  [[nodiscard]] LockSet enter(LockSet LS, const llvm::Function *F) const;
   /// Whether A (holding LA) and B (holding LB) each hold the lock their own
   /// index selects, for elements of one global data array: then they
   /// cannot overlap without holding one lock.
@@ -57,20 +67,29 @@ public:
   }
 
 private:
+  /// Indexed: element Index of global array Base (Struct null). Field:
+  /// the lock field at Offset of the struct Struct that the SSA pointer
+  /// Index points to (Base null).
   struct Lock {
     const llvm::Value *Base;
     uint64_t Elem;
     int64_t Offset;
     const llvm::Value *Index;
     std::string Name;
+    const llvm::StructType *Struct = nullptr;
     [[nodiscard]] bool same(const Lock &O) const {
       return Base == O.Base && Elem == O.Elem && Offset == O.Offset &&
-             Index == O.Index;
+             Index == O.Index && Struct == O.Struct;
     }
   };
   [[nodiscard]] std::optional<Lock> symbolic(const llvm::Value *P) const;
-  [[nodiscard]] bool mayPointInto(const llvm::Value *P,
-                                  const llvm::Value *Base) const;
+  /// An unlock through P may release H.
+  [[nodiscard]] bool mayRelease(const llvm::Value *P, const Lock &H) const;
+  /// Both accesses hold a field lock of the struct each one's own field
+  /// access goes through.
+  [[nodiscard]] bool protectsFields(const MemAccess &A, const LockSet &LA,
+                                    const MemAccess &B,
+                                    const LockSet &LB) const;
   bool mayEnter(const llvm::Function *From, const llvm::Function *F);
 
   const ProgramModel &PM;

@@ -313,7 +313,7 @@ private:
       if (C->isDeclaration())
         continue;
       Any = true;
-      Out = LockSet::meet(Out, analyse(C, LS, Pos));
+      Out = LockSet::meet(Out, analyse(C, Indexed.enter(LS, C), Pos));
     }
     if (Any) {
       LS = Out;
