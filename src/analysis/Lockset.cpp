@@ -1,10 +1,10 @@
 //===- Lockset.cpp - the must-lockset analysis and its candidate pairs ----===//
 #include "analysis/Lockset.h"
 
-#include "analysis/IndexedLocks.h"
 #include "analysis/MHP.h"
 #include "analysis/OwnFrames.h"
 #include "analysis/PairFilters.h"
+#include "analysis/SymbolicLocks.h"
 #include "model/LockTable.h"
 #include "model/ProgramModel.h"
 #include "llvm/IR/InstIterator.h"
@@ -82,7 +82,7 @@ using Record = AccessRecord;
 class Analysis {
 public:
   Analysis(const ProgramModel &PM, const std::atomic<bool> *Cancelled)
-      : Locks(PM), Indexed(PM), PM(PM), PTA(PM.pointsTo()),
+      : Locks(PM), Symbolic(PM), PM(PM), PTA(PM.pointsTo()),
         Cancelled(Cancelled) {}
 
   bool cancelled() const { return Cancelled && Cancelled->load(); }
@@ -125,11 +125,11 @@ public:
 
   std::string lockName(uint32_t Id, bool Read) const {
     if (Id >= SymbolicLockBase)
-      return Indexed.name(Id) + (Read ? " (read)" : "");
+      return Symbolic.name(Id) + (Read ? " (read)" : "");
     return Locks.Names[Id] + (Read ? " (read)" : "");
   }
 
-  IndexedLocks Indexed;
+  SymbolicLocks Symbolic;
 
 private:
   using Key = std::tuple<const Function *, LockSet, const Instruction *>;
@@ -184,15 +184,16 @@ private:
   std::optional<uint32_t> lockOf(const Value *P) { return Locks.lockOf(P); }
 
   /// The lock P denotes: a concrete one, or else an element of a global
-  /// array of locks chosen by an index (IndexedLocks.h).
+  /// array of locks chosen by an index, or the lock field of the struct a
+  /// pointer points to (SymbolicLocks.h).
   std::optional<uint32_t> acquired(const Value *P) {
     if (auto Id = lockOf(P))
       return Id;
-    return Indexed.lockOf(P);
+    return Symbolic.lockOf(P);
   }
 
   void release(LockSet &LS, const Value *P) {
-    Indexed.release(LS, P);
+    Symbolic.release(LS, P);
     if (auto Id = lockOf(P)) {
       LS.release(*Id);
       return;
@@ -273,7 +274,7 @@ private:
       Pos = &I;
     if (Rec)
       record(I, LS, Pos);
-    Indexed.redefine(LS, I);
+    Symbolic.redefine(LS, I);
     auto *CB = dyn_cast<CallBase>(&I);
     if (!CB || CB->isInlineAsm())
       return;
@@ -313,11 +314,11 @@ private:
       if (C->isDeclaration())
         continue;
       Any = true;
-      Out = LockSet::meet(Out, analyse(C, Indexed.enter(LS, C), Pos));
+      Out = LockSet::meet(Out, analyse(C, Symbolic.enter(LS, C), Pos));
     }
     if (Any) {
       LS = Out;
-      Indexed.afterCall(LS, Callees);
+      Symbolic.afterCall(LS, Callees);
     }
   }
 
@@ -547,10 +548,11 @@ Result analyseLocksets(const ProgramModel &PM,
     return Info;
   };
   // Accesses to elements of one global array, each holding the lock its
-  // own index selects in one global array of locks (IndexedLocks.h).
+  // own index selects in one global array of locks, or fields of structs
+  // whose own lock field each holds (SymbolicLocks.h).
   uint64_t ByIndex = 0;
   auto protectedByIndex = [&](const Record &X, const Record &Y) {
-    bool P = A.Indexed.protects(X.Access, X.Locks, Y.Access, Y.Locks);
+    bool P = A.Symbolic.protects(X.Access, X.Locks, Y.Access, Y.Locks);
     ByIndex += P;
     return P;
   };
@@ -707,7 +709,7 @@ Result analyseLocksets(const ProgramModel &PM,
   R.stat("pairs_through_unknown_pointer", ThroughUnknown);
   R.stat("pairs_on_own_stack_copies", OwnFrameCopies);
   R.stat("pairs_on_per_instance_memory", OtherInstances);
-  R.stat("pairs_protected_by_indexed_locks", ByIndex);
+  R.stat("pairs_protected_by_symbolic_locks", ByIndex);
   R.stat("pairs_on_elements_taken_from_counters", ByTicket);
   R.stat("templates_with_per_instance_memory", Filters.instanceTemplates());
   R.stat("findings", Total);

@@ -4,7 +4,7 @@
 // each with its own lock; two workers share each pool and update its
 // counters under the pool's lock, reached through the same pointer as the
 // counters, also in a helper. Two accesses to one counter go through one
-// pool, whose lock both hold: no race (IndexedLocks.h, field locks).
+// pool, whose lock both hold: no race (SymbolicLocks.h, field locks).
 // expected-verdict: race-free
 #include <pthread.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
-//===- IndexedLocks.cpp - locks chosen by the index of the data they guard ===//
-#include "analysis/IndexedLocks.h"
+//===- SymbolicLocks.cpp - locks named by the data they guard ------------===//
+#include "analysis/SymbolicLocks.h"
 #include "analysis/ArrayElement.h"
 #include "model/ProgramModel.h"
 
@@ -40,7 +40,8 @@ const Function *frameOf(const Value *V) {
 
 } // namespace
 
-std::optional<IndexedLocks::Lock> IndexedLocks::symbolic(const Value *P) const {
+std::optional<SymbolicLocks::Lock>
+SymbolicLocks::symbolic(const Value *P) const {
   const DataLayout &DL = PM.module().getDataLayout();
   auto E = arrayElement(DL, P);
   if (E && isa<GlobalVariable>(E->Base) && E->inside(1))
@@ -58,7 +59,7 @@ std::optional<IndexedLocks::Lock> IndexedLocks::symbolic(const Value *P) const {
               ST};
 }
 
-std::optional<uint32_t> IndexedLocks::lockOf(const Value *P) {
+std::optional<uint32_t> SymbolicLocks::lockOf(const Value *P) {
   std::optional<Lock> S = symbolic(P);
   if (!S)
     return std::nullopt;
@@ -79,7 +80,7 @@ std::optional<uint32_t> IndexedLocks::lockOf(const Value *P) {
   return SymbolicLockBase + uint32_t(Locks.size() - 1);
 }
 
-bool IndexedLocks::mayRelease(const Value *P, const Lock &H) const {
+bool SymbolicLocks::mayRelease(const Value *P, const Lock &H) const {
   const PointsTo &PTA = PM.pointsTo();
   SmallVector<uint32_t, 4> Objs;
   if (!H.Struct)
@@ -95,7 +96,7 @@ bool IndexedLocks::mayRelease(const Value *P, const Lock &H) const {
   return false;
 }
 
-void IndexedLocks::release(LockSet &LS, const Value *P) const {
+void SymbolicLocks::release(LockSet &LS, const Value *P) const {
   // An unlock of m[3] or m[j] may release the m[i] held.
   std::optional<Lock> S = symbolic(P);
   std::vector<uint32_t> Drop;
@@ -110,7 +111,7 @@ void IndexedLocks::release(LockSet &LS, const Value *P) const {
     LS.release(Id);
 }
 
-void IndexedLocks::redefine(LockSet &LS, const Instruction &I) const {
+void SymbolicLocks::redefine(LockSet &LS, const Instruction &I) const {
   std::vector<uint32_t> Drop;
   for (auto &[Id, R] : LS.Held)
     if (Id >= SymbolicLockBase && Locks[Id - SymbolicLockBase].Index == &I)
@@ -119,7 +120,7 @@ void IndexedLocks::redefine(LockSet &LS, const Instruction &I) const {
     LS.release(Id);
 }
 
-void IndexedLocks::afterCall(LockSet &LS, ArrayRef<const Function *> Callees) {
+void SymbolicLocks::afterCall(LockSet &LS, ArrayRef<const Function *> Callees) {
   std::vector<uint32_t> Drop;
   for (auto &[Id, R] : LS.Held) {
     if (Id < SymbolicLockBase)
@@ -133,7 +134,7 @@ void IndexedLocks::afterCall(LockSet &LS, ArrayRef<const Function *> Callees) {
     LS.release(Id);
 }
 
-LockSet IndexedLocks::enter(LockSet LS, const Function *F) const {
+LockSet SymbolicLocks::enter(LockSet LS, const Function *F) const {
   std::vector<uint32_t> Drop;
   for (auto &[Id, R] : LS.Held)
     if (Id >= SymbolicLockBase &&
@@ -144,8 +145,9 @@ LockSet IndexedLocks::enter(LockSet LS, const Function *F) const {
   return LS;
 }
 
-bool IndexedLocks::protectsFields(const MemAccess &A, const LockSet &LA,
-                                  const MemAccess &B, const LockSet &LB) const {
+bool SymbolicLocks::protectsFields(const MemAccess &A, const LockSet &LA,
+                                   const MemAccess &B,
+                                   const LockSet &LB) const {
   auto [SA, VA] = fieldOf(A.Ptr);
   auto [SB, VB] = fieldOf(B.Ptr);
   if (!SA || SA != SB)
@@ -167,7 +169,7 @@ bool IndexedLocks::protectsFields(const MemAccess &A, const LockSet &LA,
   return false;
 }
 
-bool IndexedLocks::mayEnter(const Function *From, const Function *F) {
+bool SymbolicLocks::mayEnter(const Function *From, const Function *F) {
   if (auto It = Enters.find({From, F}); It != Enters.end())
     return It->second;
   std::set<const Function *> Seen{From};
@@ -194,8 +196,8 @@ bool IndexedLocks::mayEnter(const Function *From, const Function *F) {
   return Enters[{From, F}] = Found;
 }
 
-bool IndexedLocks::protects(const MemAccess &A, const LockSet &LA,
-                            const MemAccess &B, const LockSet &LB) const {
+bool SymbolicLocks::protects(const MemAccess &A, const LockSet &LA,
+                             const MemAccess &B, const LockSet &LB) const {
   auto Symbolic = [](const LockSet &LS) {
     return !LS.Held.empty() && LS.Held.back().first >= SymbolicLockBase;
   };

@@ -1,4 +1,4 @@
-//===- IndexedLocks.h - locks chosen by the index of the data they guard --===//
+//===- SymbolicLocks.h - locks named by the data they guard --------------===//
 //
 // pthread_mutex_lock(&p->lock); p->count++; -- the lock field of the struct
 // an SSA pointer p points to guards p's other fields: two such accesses
@@ -40,9 +40,9 @@ namespace crace {
 class ProgramModel;
 struct MemAccess;
 
-class IndexedLocks {
+class SymbolicLocks {
 public:
-  explicit IndexedLocks(const ProgramModel &PM) : PM(PM) {}
+  explicit SymbolicLocks(const ProgramModel &PM) : PM(PM) {}
 
   /// The symbolic lock P denotes, if it is an element of a global array of
   /// locks chosen by a variable index.
