@@ -217,6 +217,8 @@ json::Object SarifWriter::result(const Finding &F) {
     break;
   }
   Text += ".";
+  if (!F.Concurrency.empty())
+    Text += " Concurrent because " + F.Concurrency + ".";
   // Code scanning shows a result at its first location, which needs a
   // line: the access that has one comes first.
   const AccessInfo *Primary = &F.First, *Related = &F.Second;
