@@ -18,11 +18,11 @@ PairFilters::PairFilters(const ProgramModel &PM,
   const PointsTo &PTA = PM.pointsTo();
   Takes = std::make_unique<Tickets>(
       PM.module(),
-      // One lock (not held for read only) at every record of both.
-      [&](const Instruction *Load, const Instruction *Store) {
+      // One lock (not held for read only) at every record of every take.
+      [&](const DenseSet<const Instruction *> &Insts) {
         std::optional<LockSet> Common;
         for (const AccessRecord &Rec : Recs)
-          if (Rec.Access.Inst == Load || Rec.Access.Inst == Store)
+          if (Insts.contains(Rec.Access.Inst))
             Common = Common ? LockSet::meet(*Common, Rec.Locks) : Rec.Locks;
         return Common && llvm::any_of(Common->Held, [](auto &H) {
                  return H.first < SymbolicLockBase && !H.second;

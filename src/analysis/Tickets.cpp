@@ -52,7 +52,7 @@ const StoreInst *completion(const LoadInst &L) {
 
 Tickets::Tickets(
     const Module &M,
-    const std::function<bool(const Instruction *, const Instruction *)>
+    const std::function<bool(const DenseSet<const Instruction *> &)>
         &Serialised,
     const std::function<bool(const GlobalVariable *,
                              const DenseSet<const Instruction *> &)>
@@ -66,13 +66,13 @@ Tickets::Tickets(
         if (const StoreInst *S = completion(*L))
           Found[&G].push_back({L, S});
   for (auto &[G, List] : Found) {
-    DenseSet<const Instruction *> Stores;
-    bool Ok = true;
+    DenseSet<const Instruction *> Stores, All;
     for (auto [L, S] : List) {
-      Ok &= Serialised(L, S);
       Stores.insert(S);
+      All.insert(L);
+      All.insert(S);
     }
-    if (!Ok || !WritesOnlyBy(G, Stores))
+    if (!Serialised(All) || !WritesOnlyBy(G, Stores))
       continue;
     Counters.insert(G);
     for (auto [L, S] : List)

@@ -33,13 +33,15 @@ namespace crace {
 
 class Tickets {
 public:
-  /// Finds the takes of Module's counters. Serialised(Load, Store): one
-  /// lock is held at both in every context. WritesOnlyBy(G, Stores): every
-  /// write to G that may happen while a thread runs is one of Stores.
+  /// Finds the takes of Module's counters. Serialised(Insts): one lock is
+  /// held at all of them (every take's load and store) in every context --
+  /// the same lock for all takes, or two takes could interleave.
+  /// WritesOnlyBy(G, Stores): every write to G that may happen while a
+  /// thread runs is one of Stores.
   Tickets(
       const llvm::Module &M,
-      const std::function<bool(const llvm::Instruction *,
-                               const llvm::Instruction *)> &Serialised,
+      const std::function<
+          bool(const llvm::DenseSet<const llvm::Instruction *> &)> &Serialised,
       const std::function<bool(
           const llvm::GlobalVariable *,
           const llvm::DenseSet<const llvm::Instruction *> &)> &WritesOnlyBy);

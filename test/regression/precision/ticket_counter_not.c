@@ -5,13 +5,15 @@
 // - 'unlocked' takes without the lock;
 // - 'maybe' advances the counter only sometimes;
 // - 'resetter' sets its counter back while takers run;
-// - 'neighbour' also writes the next slot.
+// - 'neighbour' also writes the next slot;
+// - 'take_a' and 'take_b' advance one counter under two different locks.
 // expected-verdict: possible-race
 // expected-verdict(explore): race
 #include <pthread.h>
 pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-int n1, n2, n3, n4;
-int a[16], b[16], c[16], d[16];
+pthread_mutex_t other_lock = PTHREAD_MUTEX_INITIALIZER;
+int n1, n2, n3, n4, n5;
+int a[16], b[16], c[16], d[16], e[16];
 void *unlocked(void *arg) {
   int j = n1++; // expected-race
   a[j] = 1; // expected-race
@@ -47,8 +49,22 @@ void *neighbour(void *arg) {
   d[j + 1] = 4; // expected-race
   return 0;
 }
+void *take_a(void *arg) {
+  pthread_mutex_lock(&lock);
+  int j = n5++; // expected-race
+  pthread_mutex_unlock(&lock);
+  e[j] = 5; // expected-race
+  return 0;
+}
+void *take_b(void *arg) {
+  pthread_mutex_lock(&other_lock);
+  int j = n5++; // expected-race
+  pthread_mutex_unlock(&other_lock);
+  e[j] = 6; // expected-race
+  return 0;
+}
 int main(void) {
-  pthread_t t[9];
+  pthread_t t[11];
   pthread_create(&t[0], 0, unlocked, 0);
   pthread_create(&t[1], 0, unlocked, 0);
   pthread_create(&t[2], 0, maybe, 0);
@@ -58,7 +74,9 @@ int main(void) {
   pthread_create(&t[6], 0, taker, 0);
   pthread_create(&t[7], 0, neighbour, 0);
   pthread_create(&t[8], 0, neighbour, 0);
-  for (int i = 0; i < 9; i++)
+  pthread_create(&t[9], 0, take_a, 0);
+  pthread_create(&t[10], 0, take_b, 0);
+  for (int i = 0; i < 11; i++)
     pthread_join(t[i], 0);
   return 0;
 }
