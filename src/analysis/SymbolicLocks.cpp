@@ -88,6 +88,9 @@ bool SymbolicLocks::mayRelease(const Value *P, const Lock &H) const {
   else
     for (Loc L : PTA.pointsTo(H.Index))
       Objs.push_back(L.Obj);
+  // A struct pointer that points nowhere crace knows: any unlock may be it.
+  if (Objs.empty())
+    return true;
   for (Loc L : PTA.pointsTo(P))
     for (uint32_t Obj : Objs)
       if (L.Obj == Obj || Obj == PointsTo::UnknownObj ||
