@@ -40,6 +40,37 @@ const Function *frameOf(const Value *V) {
 
 } // namespace
 
+void SymbolicLocks::dropIf(LockSet &LS,
+                           function_ref<bool(const Lock &)> Goes) const {
+  std::vector<uint32_t> Drop;
+  for (auto &[Id, R] : LS.Held)
+    if (Id >= SymbolicLockBase && Goes(Locks[Id - SymbolicLockBase]))
+      Drop.push_back(Id);
+  for (uint32_t Id : Drop)
+    LS.release(Id);
+}
+
+bool SymbolicLocks::heldByBoth(const LockSet &LA,
+                               function_ref<bool(const Lock &)> GuardsA,
+                               const LockSet &LB,
+                               function_ref<bool(const Lock &)> GuardsB) const {
+  for (auto &[XA, ReadA] : LA.Held) {
+    if (XA < SymbolicLockBase || !GuardsA(Locks[XA - SymbolicLockBase]))
+      continue;
+    const Lock &HA = Locks[XA - SymbolicLockBase];
+    for (auto &[XB, ReadB] : LB.Held) {
+      if (XB < SymbolicLockBase || (ReadA && ReadB) ||
+          !GuardsB(Locks[XB - SymbolicLockBase]))
+        continue;
+      const Lock &HB = Locks[XB - SymbolicLockBase];
+      if (HA.Base == HB.Base && HA.Elem == HB.Elem && HA.Offset == HB.Offset &&
+          HA.Struct == HB.Struct)
+        return true;
+    }
+  }
+  return false;
+}
+
 std::optional<SymbolicLocks::Lock>
 SymbolicLocks::symbolic(const Value *P) const {
   const DataLayout &DL = PM.module().getDataLayout();
@@ -102,49 +133,24 @@ bool SymbolicLocks::mayRelease(const Value *P, const Lock &H) const {
 void SymbolicLocks::release(LockSet &LS, const Value *P) const {
   // An unlock of m[3] or m[j] may release the m[i] held.
   std::optional<Lock> S = symbolic(P);
-  std::vector<uint32_t> Drop;
-  for (auto &[Id, R] : LS.Held) {
-    if (Id < SymbolicLockBase)
-      continue;
-    const Lock &H = Locks[Id - SymbolicLockBase];
-    if ((S && S->same(H)) || mayRelease(P, H))
-      Drop.push_back(Id);
-  }
-  for (uint32_t Id : Drop)
-    LS.release(Id);
+  dropIf(LS,
+         [&](const Lock &H) { return (S && S->same(H)) || mayRelease(P, H); });
 }
 
 void SymbolicLocks::redefine(LockSet &LS, const Instruction &I) const {
-  std::vector<uint32_t> Drop;
-  for (auto &[Id, R] : LS.Held)
-    if (Id >= SymbolicLockBase && Locks[Id - SymbolicLockBase].Index == &I)
-      Drop.push_back(Id);
-  for (uint32_t Id : Drop)
-    LS.release(Id);
+  dropIf(LS, [&](const Lock &H) { return H.Index == &I; });
 }
 
 void SymbolicLocks::afterCall(LockSet &LS, ArrayRef<const Function *> Callees) {
-  std::vector<uint32_t> Drop;
-  for (auto &[Id, R] : LS.Held) {
-    if (Id < SymbolicLockBase)
-      continue;
-    const Function *F = frameOf(Locks[Id - SymbolicLockBase].Index);
-    if (F && llvm::any_of(Callees,
-                          [&](const Function *C) { return mayEnter(C, F); }))
-      Drop.push_back(Id);
-  }
-  for (uint32_t Id : Drop)
-    LS.release(Id);
+  dropIf(LS, [&](const Lock &H) {
+    const Function *F = frameOf(H.Index);
+    return F && llvm::any_of(Callees,
+                             [&](const Function *C) { return mayEnter(C, F); });
+  });
 }
 
 LockSet SymbolicLocks::enter(LockSet LS, const Function *F) const {
-  std::vector<uint32_t> Drop;
-  for (auto &[Id, R] : LS.Held)
-    if (Id >= SymbolicLockBase &&
-        frameOf(Locks[Id - SymbolicLockBase].Index) == F)
-      Drop.push_back(Id);
-  for (uint32_t Id : Drop)
-    LS.release(Id);
+  dropIf(LS, [&](const Lock &H) { return frameOf(H.Index) == F; });
   return LS;
 }
 
@@ -155,21 +161,9 @@ bool SymbolicLocks::protectsFields(const MemAccess &A, const LockSet &LA,
   auto [SB, VB] = fieldOf(B.Ptr);
   if (!SA || SA != SB)
     return false;
-  for (auto &[XA, ReadA] : LA.Held) {
-    if (XA < SymbolicLockBase)
-      continue;
-    const Lock &HA = Locks[XA - SymbolicLockBase];
-    if (HA.Struct != SA || HA.Index != VA)
-      continue;
-    for (auto &[XB, ReadB] : LB.Held) {
-      if (XB < SymbolicLockBase || (ReadA && ReadB))
-        continue;
-      const Lock &HB = Locks[XB - SymbolicLockBase];
-      if (HB.Struct == SB && HB.Index == VB && HB.Offset == HA.Offset)
-        return true;
-    }
-  }
-  return false;
+  return heldByBoth(
+      LA, [&](const Lock &H) { return H.Struct == SA && H.Index == VA; }, LB,
+      [&](const Lock &H) { return H.Struct == SB && H.Index == VB; });
 }
 
 bool SymbolicLocks::mayEnter(const Function *From, const Function *F) {
@@ -215,21 +209,9 @@ bool SymbolicLocks::protects(const MemAccess &A, const LockSet &LA,
     return false;
   const Value *IA = stripExtensions(EA->Index),
               *IB = stripExtensions(EB->Index);
-  for (auto &[XA, ReadA] : LA.Held) {
-    if (XA < SymbolicLockBase || Locks[XA - SymbolicLockBase].Struct ||
-        Locks[XA - SymbolicLockBase].Index != IA)
-      continue;
-    const Lock &SA = Locks[XA - SymbolicLockBase];
-    for (auto &[XB, ReadB] : LB.Held) {
-      if (XB < SymbolicLockBase || Locks[XB - SymbolicLockBase].Struct ||
-          Locks[XB - SymbolicLockBase].Index != IB || (ReadA && ReadB))
-        continue;
-      const Lock &SB = Locks[XB - SymbolicLockBase];
-      if (SA.Base == SB.Base && SA.Elem == SB.Elem && SA.Offset == SB.Offset)
-        return true;
-    }
-  }
-  return false;
+  return heldByBoth(
+      LA, [&](const Lock &H) { return !H.Struct && H.Index == IA; }, LB,
+      [&](const Lock &H) { return !H.Struct && H.Index == IB; });
 }
 
 } // namespace crace

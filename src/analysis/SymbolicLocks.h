@@ -22,6 +22,7 @@
 #include "analysis/Lockset.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include <map>
 #include <optional>
 #include <string>
@@ -91,6 +92,15 @@ private:
                                     const MemAccess &B,
                                     const LockSet &LB) const;
   bool mayEnter(const llvm::Function *From, const llvm::Function *F);
+  /// Releases the symbolic locks in LS for which Goes holds.
+  void dropIf(LockSet &LS, llvm::function_ref<bool(const Lock &)> Goes) const;
+  /// Whether LA holds a symbolic lock that GuardsA accepts and LB one that
+  /// GuardsB accepts, naming the same lock slot (array and offset, or
+  /// struct type and field), not both held only for read.
+  bool heldByBoth(const LockSet &LA,
+                  llvm::function_ref<bool(const Lock &)> GuardsA,
+                  const LockSet &LB,
+                  llvm::function_ref<bool(const Lock &)> GuardsB) const;
 
   const ProgramModel &PM;
   std::vector<Lock> Locks;
