@@ -3,6 +3,7 @@
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/IR/DataLayout.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Operator.h"
 
@@ -35,6 +36,19 @@ std::optional<ArrayElement> arrayElement(const DataLayout &DL,
   E.Offset = (Const + Field).getSExtValue();
   E.Index = Idx;
   return E;
+}
+
+std::optional<std::pair<const Value *, bool>>
+stableBase(const ArrayElement &E,
+           function_ref<bool(const GlobalVariable *)> Stable) {
+  if (isa<GlobalVariable>(E.Base))
+    return std::make_pair(E.Base, false);
+  if (const auto *L = dyn_cast<LoadInst>(E.Base))
+    if (const auto *G = dyn_cast<GlobalVariable>(
+            L->getPointerOperand()->stripPointerCasts());
+        G && Stable(G))
+      return std::make_pair(static_cast<const Value *>(G), true);
+  return std::nullopt;
 }
 
 const Value *stripExtensions(const Value *V) {

@@ -11,11 +11,15 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+
 #include <cstdint>
 #include <optional>
+#include <utility>
 
 namespace llvm {
 class DataLayout;
+class GlobalVariable;
 class Value;
 } // namespace llvm
 
@@ -40,6 +44,13 @@ struct ArrayElement {
 /// computation with exactly one variable index.
 [[nodiscard]] std::optional<ArrayElement>
 arrayElement(const llvm::DataLayout &DL, const llvm::Value *Ptr);
+
+/// E's base as the same value in every run that satisfies Stable: a
+/// global's address (second false), or a global pointer read from G for
+/// which Stable(G) holds -- no write changes it meanwhile (G, second true).
+[[nodiscard]] std::optional<std::pair<const llvm::Value *, bool>>
+stableBase(const ArrayElement &E,
+           llvm::function_ref<bool(const llvm::GlobalVariable *)> Stable);
 
 /// V with sign and zero extensions removed (they are injective).
 [[nodiscard]] const llvm::Value *stripExtensions(const llvm::Value *V);

@@ -4,7 +4,6 @@
 #include "model/ProgramModel.h"
 #include "model/SyncAPI.h"
 
-#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -282,9 +281,7 @@ InstanceMemory::InstanceMemory(const ProgramModel &PM, StableFn Stable)
     };
     if (Arg->getType()->isPointerTy()) {
       if (const auto *I2P = dyn_cast<IntToPtrInst>(Arg)) {
-        const Value *X = I2P->getOperand(0);
-        while (isa<SExtInst>(X) || isa<ZExtInst>(X))
-          X = cast<Instruction>(X)->getOperand(0);
+        const Value *X = stripExtensions(I2P->getOperand(0));
         if (Counter(X, /*NeedNoWrap=*/true))
           Kinds[T.Id] = {Shape::Index, X->getType()->getIntegerBitWidth()};
         continue;
@@ -312,12 +309,11 @@ void InstanceMemory::walkFromOrigin(const Value *Origin) {
   // arithmetic on the origin, in its function, with the offset when known.
   const DataLayout &DL = PM.module().getDataLayout();
   std::vector<const Value *> Walk = {Origin};
-  FromAlloc.try_emplace(Origin, nullptr);
-  OriginOffset.try_emplace(Origin, 0);
+  FromOrigin.try_emplace(Origin, Step{nullptr, 0});
   while (!Walk.empty()) {
     const Value *V = Walk.back();
     Walk.pop_back();
-    std::optional<int64_t> Off = OriginOffset.lookup(V);
+    std::optional<int64_t> Off = FromOrigin.lookup(V).Offset;
     for (const User *U : V->users()) {
       std::optional<int64_t> UOff;
       if (const auto *GEP = dyn_cast<GetElementPtrInst>(U)) {
@@ -331,10 +327,8 @@ void InstanceMemory::walkFromOrigin(const Value *Origin) {
       } else {
         continue;
       }
-      if (FromAlloc.try_emplace(U, V).second) {
-        OriginOffset[U] = UOff;
+      if (FromOrigin.try_emplace(U, Step{V, UOff}).second)
         Walk.push_back(U);
-      }
     }
   }
 }
@@ -370,16 +364,11 @@ InstanceMemory::indexKey(const Kind &K, const MemAccess &A,
     return std::nullopt;
   // The same base in every instance: a global's address, or the value of
   // a global pointer that no write changes while the thread runs.
-  const Value *Base = E->Base;
-  if (isa<GlobalVariable>(Base))
-    return IndexKey{Base, false, Elem};
-  const auto *LI = dyn_cast<LoadInst>(Base);
-  const auto *G = LI ? dyn_cast<GlobalVariable>(
-                           LI->getPointerOperand()->stripPointerCasts())
-                     : nullptr;
-  if (G && Stable(G, Thread))
-    return IndexKey{G, true, Elem};
-  return std::nullopt;
+  auto Base = stableBase(
+      *E, [&](const GlobalVariable *G) { return Stable(G, Thread); });
+  if (!Base)
+    return std::nullopt;
+  return IndexKey{Base->first, Base->second, Elem};
 }
 
 bool InstanceMemory::beforeHandOff(const Kind &K, const MemAccess &X) const {
@@ -390,19 +379,20 @@ bool InstanceMemory::beforeHandOff(const Kind &K, const MemAccess &X) const {
     return false;
   const auto *Alloc = cast<Instruction>(K.Alloc);
   const Instruction *I = X.Inst;
+  auto From = FromOrigin.find(X.Ptr);
   if (!I || I->getFunction() != Alloc->getFunction() ||
-      !FromAlloc.contains(X.Ptr))
+      From == FromOrigin.end())
     return false;
   // A cell: X stays inside it.
   if (K.S == Shape::Strided) {
-    std::optional<int64_t> C = OriginOffset.lookup(X.Ptr);
+    std::optional<int64_t> C = From->second.Offset;
     if (!C || *C < 0 || X.Size == 0 || uint64_t(*C) + X.Size > K.Stride)
       return false;
   }
-  // Computed from this allocation (FromAlloc holds every Fresh one's).
+  // Computed from this origin (FromOrigin holds every template's).
   const Value *Root = X.Ptr;
-  while (const Value *From = FromAlloc.lookup(Root))
-    Root = From;
+  while (const Value *Parent = FromOrigin.lookup(Root).Parent)
+    Root = Parent;
   if (Root != K.Alloc)
     return false;
   auto [It, New] = HandOffCache.try_emplace({X.Ptr, I, K.Create}, false);
@@ -410,7 +400,7 @@ bool InstanceMemory::beforeHandOff(const Kind &K, const MemAccess &X) const {
     return It->second;
   const auto *Create = cast<Instruction>(K.Create);
   // Every step of the address was computed after this allocation ran ...
-  for (const Value *V = X.Ptr; V != K.Alloc; V = FromAlloc.lookup(V)) {
+  for (const Value *V = X.Ptr; V != K.Alloc; V = FromOrigin.lookup(V).Parent) {
     const auto *Step = cast<Instruction>(V);
     const BasicBlock *B = Step->getParent();
     bool Recomputed = (B == Alloc->getParent() && Alloc->comesBefore(Step)) ||

@@ -111,11 +111,14 @@ private:
   StableFn Stable;
   llvm::DenseMap<unsigned, Kind> Kinds;
   llvm::DenseMap<const llvm::Value *, Derived> FromArg;
-  /// Pointers computed from a Fresh allocation by its function, each with
-  /// the value it was computed from (null for the allocation itself).
-  llvm::DenseMap<const llvm::Value *, const llvm::Value *> FromAlloc;
-  /// Their constant offsets from the allocation or cell, when known.
-  llvm::DenseMap<const llvm::Value *, std::optional<int64_t>> OriginOffset;
+  /// A pointer the creator computes from a Fresh allocation or a Strided
+  /// cell's address: the value it was computed from (null for the origin
+  /// itself) and its constant offset from the origin, when known.
+  struct Step {
+    const llvm::Value *Parent = nullptr;
+    std::optional<int64_t> Offset;
+  };
+  llvm::DenseMap<const llvm::Value *, Step> FromOrigin;
   void walkFromOrigin(const llvm::Value *Origin);
   /// beforeHandOff's answers by (pointer, access, create).
   mutable std::map<

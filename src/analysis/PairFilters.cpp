@@ -88,19 +88,11 @@ bool PairFilters::takenApart(const AccessRecord &X, const AccessRecord &Y) {
     return false;
   // One base: a global array, or a global pointer no write changes while
   // either thread runs.
-  auto Base = [&](const ArrayElement &E,
-                  unsigned T) -> std::pair<const Value *, bool> {
-    if (isa<GlobalVariable>(E.Base))
-      return {E.Base, false};
-    if (const auto *L = dyn_cast<LoadInst>(E.Base))
-      if (const auto *G = dyn_cast<GlobalVariable>(
-              L->getPointerOperand()->stripPointerCasts());
-          G && stable(G, T))
-        return {G, true};
-    return {nullptr, false};
-  };
-  auto BX = Base(*EX, X.Thread);
-  return BX.first && BX == Base(*EY, Y.Thread);
+  auto BX = stableBase(
+      *EX, [&](const GlobalVariable *G) { return stable(G, X.Thread); });
+  return BX && BX == stableBase(*EY, [&](const GlobalVariable *G) {
+                 return stable(G, Y.Thread);
+               });
 }
 
 PairFilters::Apart PairFilters::apart(const AccessRecord &X,
