@@ -528,12 +528,10 @@ Result analyseLocksets(const ProgramModel &PM,
   // own frame (analysis/OwnFrames.h): different copies, no race.
   uint64_t OwnFrameCopies = 0;
   const OwnFrames Frames(PM);
-  // Instruction pairs of two instances of one template on memory each
-  // instance owns (analysis/InstanceMemory.h): different bytes, no race.
-  uint64_t OtherInstances = 0;
   // Instruction pairs on different bytes after all (PairFilters.h): each
-  // thread instance's own memory, elements taken from a counter.
-  uint64_t ByTicket = 0;
+  // thread instance's own memory (InstanceMemory.h), elements taken from a
+  // counter (Tickets.h).
+  uint64_t OtherInstances = 0, ByTicket = 0;
   PairFilters Filters(PM, Recs);
   auto Access = [&](const Record &Rec, Loc L) {
     AccessInfo Info;
@@ -550,10 +548,10 @@ Result analyseLocksets(const ProgramModel &PM,
   // Accesses to elements of one global array, each holding the lock its
   // own index selects in one global array of locks, or fields of structs
   // whose own lock field each holds (SymbolicLocks.h).
-  uint64_t ByIndex = 0;
-  auto protectedByIndex = [&](const Record &X, const Record &Y) {
+  uint64_t BySymbolic = 0;
+  auto protectedSymbolically = [&](const Record &X, const Record &Y) {
     bool P = A.Symbolic.protects(X.Access, X.Locks, Y.Access, Y.Locks);
-    ByIndex += P;
+    BySymbolic += P;
     return P;
   };
   auto Check = [&](const Located &X, const Located &Y) {
@@ -566,7 +564,8 @@ Result analyseLocksets(const ProgramModel &PM,
       return;
     if (!overlaps(X, RX.Access.Size, Y, RY.Access.Size))
       return;
-    if (LockSet::protects(RX.Locks, RY.Locks) || protectedByIndex(RX, RY)) {
+    if (LockSet::protects(RX.Locks, RY.Locks) ||
+        protectedSymbolically(RX, RY)) {
       return;
     }
     if (X.Where.Obj == Y.Where.Obj &&
@@ -709,7 +708,7 @@ Result analyseLocksets(const ProgramModel &PM,
   R.stat("pairs_through_unknown_pointer", ThroughUnknown);
   R.stat("pairs_on_own_stack_copies", OwnFrameCopies);
   R.stat("pairs_on_per_instance_memory", OtherInstances);
-  R.stat("pairs_protected_by_symbolic_locks", ByIndex);
+  R.stat("pairs_protected_by_symbolic_locks", BySymbolic);
   R.stat("pairs_on_elements_taken_from_counters", ByTicket);
   R.stat("templates_with_per_instance_memory", Filters.instanceTemplates());
   R.stat("findings", Total);

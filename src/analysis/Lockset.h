@@ -23,10 +23,11 @@
 
 namespace crace {
 
-/// Lock ids from here on are symbolic: "element V of a global array of
-/// locks" for an SSA value V. Two threads' V differ, so protects() never
-/// matches them; the pairing does when both accesses index their data with
-/// the value their lock is indexed with (Lockset.cpp).
+/// Lock ids from here on are symbolic (SymbolicLocks.h): "element V of a
+/// global array of locks" or "the lock field of the struct V points to"
+/// for an SSA value V. Two threads' V differ, so protects() never matches
+/// them; the pairing does when both accesses select their data by the
+/// value their lock is selected by.
 inline constexpr uint32_t SymbolicLockBase = 1u << 31;
 
 /// A must-lockset: sorted (lock id, held-for-read) pairs, or Top (the

@@ -201,6 +201,9 @@ private:
   std::string accessedField(const llvm::Value *Access, int64_t Off) const;
   /// The complete struct or union of debug information named Name.
   const llvm::DIType *namedType(llvm::StringRef Name) const;
+  /// The struct type of each heap allocation site's block (null: none),
+  /// found once per site (describe() names every finding's accesses).
+  mutable llvm::DenseMap<const llvm::Value *, const llvm::DIType *> HeapStructs;
   /// Debug-info types by name (driver harness objects), built on demand.
   mutable std::map<std::string, const llvm::DIType *> NamedTypes;
   mutable bool NamedTypesBuilt = false;

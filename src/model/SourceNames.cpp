@@ -144,6 +144,24 @@ static const DIType *memberAt(const DIType *T, int64_t Off) {
   return nullptr;
 }
 
+/// GEP = &p->field... with constant indices on a named struct: the struct's
+/// debug type (looked up by Named) and the field's byte offset in it.
+static std::optional<std::pair<const DIType *, int64_t>>
+debugField(const GEPOperator *GEP, const DataLayout &DL,
+           const std::function<const DIType *(StringRef)> &Named) {
+  auto *STy = GEP ? dyn_cast<StructType>(GEP->getSourceElementType()) : nullptr;
+  if (!STy || !STy->hasName() || !GEP->hasAllConstantIndices())
+    return std::nullopt;
+  StringRef SName = STy->getName();
+  if (!SName.consume_front("struct."))
+    return std::nullopt;
+  const DIType *Ty = Named(SName.split('.').first);
+  APInt Off(DL.getIndexTypeSizeInBits(GEP->getType()), 0);
+  if (!Ty || !GEP->accumulateConstantOffset(DL, Off))
+    return std::nullopt;
+  return std::make_pair(Ty, Off.getSExtValue());
+}
+
 /// The struct a heap block holds, from the debug information of the
 /// variables its pointer is kept in (the allocation's result, through
 /// casts, phis and selects): the pointee of the first one that points to a
@@ -173,22 +191,13 @@ heapStructType(const Value *Site,
         Work.push_back(U);
       // Stored into a field of a struct: the field's declared type.
       const auto *St = dyn_cast<StoreInst>(U);
-      const auto *GEP = St && St->getValueOperand() == V
-                            ? dyn_cast<GEPOperator>(St->getPointerOperand())
-                            : nullptr;
-      auto *STy =
-          GEP ? dyn_cast<StructType>(GEP->getSourceElementType()) : nullptr;
-      if (!STy || !STy->hasName() || !GEP->hasAllConstantIndices())
+      if (!St || St->getValueOperand() != V)
         continue;
-      StringRef SName = STy->getName();
-      if (!SName.consume_front("struct."))
+      auto Holder = debugField(dyn_cast<GEPOperator>(St->getPointerOperand()),
+                               St->getModule()->getDataLayout(), Named);
+      if (!Holder)
         continue;
-      const DataLayout &DL = St->getModule()->getDataLayout();
-      APInt Off(DL.getIndexTypeSizeInBits(GEP->getType()), 0);
-      const DIType *Holder = Named(SName.split('.').first);
-      if (!Holder || !GEP->accumulateConstantOffset(DL, Off))
-        continue;
-      if (const DIType *Field = memberAt(Holder, Off.getSExtValue()))
+      if (const DIType *Field = memberAt(Holder->first, Holder->second))
         if (const DIType *T = structPointee(Field))
           return T;
     }
@@ -266,19 +275,12 @@ const DIType *ProgramModel::namedType(StringRef Name) const {
 std::string ProgramModel::accessedField(const Value *Access,
                                         int64_t Off) const {
   // The access's own address: a field (constant indices) of a named struct.
-  const auto *GEP = dyn_cast_or_null<GEPOperator>(Access);
-  auto *STy = GEP ? dyn_cast<StructType>(GEP->getSourceElementType()) : nullptr;
-  if (!STy || !STy->hasName() || !GEP->hasAllConstantIndices())
+  auto Holder =
+      debugField(dyn_cast_or_null<GEPOperator>(Access), M.getDataLayout(),
+                 [this](StringRef N) { return namedType(N); });
+  if (!Holder)
     return "";
-  StringRef SName = STy->getName();
-  if (!SName.consume_front("struct."))
-    return "";
-  const DataLayout &DL = M.getDataLayout();
-  APInt In(DL.getIndexTypeSizeInBits(GEP->getType()), 0);
-  const DIType *Ty = namedType(SName.split('.').first);
-  if (!Ty || !GEP->accumulateConstantOffset(DL, In))
-    return "";
-  int64_t Field = In.getSExtValue();
+  auto [Ty, Field] = *Holder;
   uint64_t Bytes = Ty->getSizeInBits() / 8;
   if (Field < 0 || Bytes == 0 || uint64_t(Field) >= Bytes)
     return "";
@@ -365,8 +367,11 @@ std::string ProgramModel::describe(Loc L, uint64_t Size,
         Name = "heap object allocated by " + S->getString().str();
     // A block of structs, named as the program's variables type it:
     // "struct job.done in the heap object allocated at ...".
-    if (const DIType *Struct = heapStructType(
-            O.Site, [this](StringRef N) { return namedType(N); })) {
+    auto [Cached, New] = HeapStructs.try_emplace(O.Site, nullptr);
+    if (New)
+      Cached->second =
+          heapStructType(O.Site, [this](StringRef N) { return namedType(N); });
+    if (const DIType *Struct = Cached->second) {
       std::string Type = typeName(Struct);
       if (L.Off == UnknownOffset)
         return Type + " (some field) in the " + Name;
