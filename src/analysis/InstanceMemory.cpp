@@ -85,9 +85,9 @@ bool reachesAvoiding(const Instruction *From, const Instruction *To,
 /// No execution of the function reaches Create twice without executing
 /// Alloc in between: Alloc dominates Create and every cycle through
 /// Create's block passes Alloc's block.
-bool freshPerCreate(const Instruction *Alloc, const Instruction *Create) {
+bool freshPerCreate(const Instruction *Alloc, const Instruction *Create,
+                    const DominatorTree &DT) {
   const BasicBlock *AB = Alloc->getParent(), *CBk = Create->getParent();
-  DominatorTree DT(*const_cast<Function *>(Create->getFunction()));
   if (!DT.dominates(Alloc, Create))
     return false;
   if (AB == CBk)
@@ -225,11 +225,18 @@ InstanceMemory::InstanceMemory(const ProgramModel &PM, StableFn Stable)
   DenseMap<const Function *, FnAnalyses> Analyses;
   TargetLibraryInfoImpl TLII(Triple(M.getTargetTriple()));
   TargetLibraryInfo TLI(TLII);
+  // The dominator tree alone (the Fresh shape), or everything.
+  auto Dom = [&](const Function *F) -> DominatorTree & {
+    FnAnalyses &A = Analyses[F];
+    if (!A.DT)
+      A.DT = std::make_unique<DominatorTree>(*const_cast<Function *>(F));
+    return *A.DT;
+  };
   auto Get = [&](const Function *F) -> FnAnalyses & {
     FnAnalyses &A = Analyses[F];
     if (!A.SE) {
       auto &MF = *const_cast<Function *>(F);
-      A.DT = std::make_unique<DominatorTree>(MF);
+      Dom(F);
       A.LI = std::make_unique<LoopInfo>(*A.DT);
       A.AC = std::make_unique<AssumptionCache>(MF);
       A.SE = std::make_unique<ScalarEvolution>(MF, TLI, *A.AC, *A.DT, *A.LI);
@@ -255,7 +262,7 @@ InstanceMemory::InstanceMemory(const ProgramModel &PM, StableFn Stable)
     const Function *F = S->getFunction();
     if (const auto *Alloc = dyn_cast<CallBase>(Arg->stripPointerCasts());
         Alloc && callIntrinsic(*Alloc) == Intrinsic::Alloc &&
-        Alloc->getFunction() == F && freshPerCreate(Alloc, S)) {
+        Alloc->getFunction() == F && freshPerCreate(Alloc, S, Dom(F))) {
       Kinds[T.Id] = {Shape::Fresh, 0, Alloc, S};
       walkFromOrigin(Alloc);
       continue;
