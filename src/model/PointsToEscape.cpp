@@ -165,7 +165,19 @@ void PointsTo::computeEscaped() {
     for (const MDNode *Op : N->operands())
       if (const auto *S = dyn_cast<MDString>(Op->getOperand(0)))
         Library.insert(S->getString());
+  // Code outside the program may be a missing part of it when the module
+  // declares a function that is neither a library function nor modelled,
+  // or loads code at run time (dlsym: a plugin of the program). An
+  // unresolved indirect call does not by itself: its target is a function
+  // of the program (its address escaped; what it returns escapes below) or
+  // of a library, reached through a pointer that came from one of the two.
   bool ProgramCode = false;
+  for (const Function &Fn : M)
+    if (Fn.isDeclaration() && !Fn.isIntrinsic() && !Fn.use_empty() &&
+        !lookupIntrinsic(Fn.getName()) && !lookupExternal(Fn.getName()) &&
+        (!Library.contains(Fn.getName()) ||
+         is_contained({"dlsym", "dlvsym", "dlopen", "dlmopen"}, Fn.getName())))
+      ProgramCode = true;
   auto NameGlobalsIn = [&](const InlineAsm &IA) {
     for (const GlobalVariable &G : M.globals())
       if (!G.hasLocalLinkage() && G.hasName() &&
@@ -209,13 +221,10 @@ void PointsTo::computeEscaped() {
       bool Unresolved = false;
       auto Callees = callees(*CB, &Unresolved);
       bool Outside = Unresolved;
-      ProgramCode |= Unresolved;
       for (const Function *Fn : Callees) {
         if (Fn->isDeclaration() && !Fn->isIntrinsic() &&
-            !lookupExternal(Fn->getName())) {
+            !lookupExternal(Fn->getName()))
           Outside = true;
-          ProgramCode |= !Library.contains(Fn->getName());
-        }
         // va_arg gives a pointer of unknown origin: the variadic
         // arguments of a defined function are reachable from it.
         if (!Fn->isDeclaration() && Fn->isVarArg())
