@@ -65,7 +65,7 @@ int finish(const DriverOptions &Opts, const Result &R) {
     if (!Ok) {
       errs() << Diff;
       errs() << "crace --verify: FAILED; crace's report was:\n";
-      writeText(R, errs(), false, false);
+      writeText(R, errs(), TextStyle{});
       return ExitVerifyFailed;
     }
     outs() << "crace --verify: OK (" << verdictName(R.Program) << ", "
@@ -89,7 +89,8 @@ int finish(const DriverOptions &Opts, const Result &R) {
   else if (Opts.Format == "whoop")
     writeWhoop(R, Out.os(), Opts.Stats);
   else
-    writeText(R, Out.os(), Opts.Color && Opts.OutputFile == "-", Opts.Stats);
+    writeText(R, Out.os(),
+              {Opts.Color && Opts.OutputFile == "-", Opts.Stats, Opts.Group});
   Out.keep();
   if (!Opts.TraceOut.empty()) {
     const Finding *F = nullptr;
@@ -691,7 +692,7 @@ int runDatabase(const DriverOptions &Opts) {
     for (auto &[P, R] : Runs) {
       Out.os() << "== program '" << P->Name << "' (" << unitsOf(*P)
                << ", main in " << P->MainFile << ")\n";
-      writeText(R, Out.os(), Color, Opts.Stats);
+      writeText(R, Out.os(), {Color, Opts.Stats, Opts.Group});
       Out.os() << "\n";
     }
     Out.os() << "crace: " << Runs.size() + Failed.size()

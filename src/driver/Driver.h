@@ -64,6 +64,9 @@ struct DriverOptions {
   /// --progress: progress lines on stderr also when it is not a terminal.
   bool ProgressLines = false;
   bool Color = false;
+  /// --group=variable: the text report prints the possible races on one
+  /// variable as one diagnostic.
+  bool Group = true;
   /// Write the first confirmed race's schedule here (explore).
   std::string TraceOut;
   /// Replay a schedule written by --trace-out instead of searching.

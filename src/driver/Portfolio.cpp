@@ -128,14 +128,10 @@ Result withRemainingPossibleRaces(Result Confirmed, const Result &Static,
   for (const Finding &F : Confirmed.Findings)
     if (F.Category == FindingCategory::DataRace)
       Seen.insert(Key(F));
-  for (const Finding &F : Static.Findings) {
-    if (F.Category != FindingCategory::DataRace || !Seen.insert(Key(F)).second)
-      continue;
-    if (Max && Confirmed.Findings.size() >= Max)
-      ++Confirmed.Omitted;
-    else
+  for (const Finding &F : Static.Findings)
+    if (F.Category == FindingCategory::DataRace && Seen.insert(Key(F)).second)
       Confirmed.Findings.push_back(F);
-  }
+  cutFindings(Confirmed, Max);
   Confirmed.Omitted += Static.Omitted;
   return Confirmed;
 }

@@ -1,6 +1,9 @@
 //===- Finding.cpp --------------------------------------------------------===//
 #include "report/Finding.h"
 
+#include <map>
+#include <tuple>
+
 namespace crace {
 
 llvm::StringRef verdictName(Verdict V) {
@@ -45,6 +48,58 @@ std::vector<bool> racingSteps(const Finding &F) {
     Out[I] = Last && (At(S.Loc, F.First.Loc) || At(S.Loc, F.Second.Loc));
   }
   return Out;
+}
+
+std::vector<unsigned> findingGroups(const Result &R) {
+  std::map<std::tuple<std::string, int, int, std::string>, unsigned> Ids;
+  std::vector<unsigned> Out;
+  Out.reserve(R.Findings.size());
+  for (const Finding &F : R.Findings) {
+    auto Key = std::make_tuple(F.Program, int(F.Category), int(F.Kind),
+                               F.First.Variable);
+    Out.push_back(Ids.try_emplace(Key, unsigned(Ids.size())).first->second);
+  }
+  return Out;
+}
+
+void cutFindings(Result &R, unsigned Max) {
+  if (!Max || R.Findings.size() <= Max)
+    return;
+  std::vector<unsigned> Group = findingGroups(R);
+  std::vector<bool> Keep(R.Findings.size());
+  unsigned Kept = 0;
+  for (size_t I = 0; I < R.Findings.size() && Kept < Max; ++I)
+    if (R.Findings[I].Kind == Verdict::Race) {
+      Keep[I] = true;
+      ++Kept;
+    }
+  // Round robin over the groups: each round keeps the next finding of
+  // every group that has one left.
+  unsigned NumGroups = 0;
+  for (unsigned G : Group)
+    NumGroups = std::max(NumGroups, G + 1);
+  std::vector<std::vector<size_t>> Members(NumGroups);
+  for (size_t I = 0; I < R.Findings.size(); ++I)
+    if (!Keep[I])
+      Members[Group[I]].push_back(I);
+  for (size_t Round = 0; Kept < Max; ++Round) {
+    bool Any = false;
+    for (const std::vector<size_t> &M : Members)
+      if (Round < M.size() && Kept < Max) {
+        Keep[M[Round]] = true;
+        ++Kept;
+        Any = true;
+      }
+    if (!Any)
+      break;
+  }
+  std::vector<Finding> Out;
+  Out.reserve(Kept);
+  for (size_t I = 0; I < R.Findings.size(); ++I)
+    if (Keep[I])
+      Out.push_back(std::move(R.Findings[I]));
+  R.Omitted += R.Findings.size() - Out.size();
+  R.Findings = std::move(Out);
 }
 
 } // namespace crace

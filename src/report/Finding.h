@@ -123,4 +123,16 @@ struct Result {
   }
 };
 
+/// Findings on one variable: the same program, category, verdict and
+/// variable (of the first access). Ids count groups in order of their first
+/// finding, from 0; the text report prints a group as one diagnostic.
+[[nodiscard]] std::vector<unsigned> findingGroups(const Result &R);
+
+/// Keeps at most Max findings of R (0: all), adding the rest to Omitted.
+/// Confirmed races go first; the other places are shared among the
+/// variables in turn, so a cut report still names every variable it can
+/// (a thousand pairs on one array do not hide the one on a counter). The
+/// findings kept stay in their order.
+void cutFindings(Result &R, unsigned Max);
+
 } // namespace crace

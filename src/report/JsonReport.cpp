@@ -34,9 +34,10 @@ void writeJson(const Result &R, raw_ostream &OS) {
     J.attribute("verdict", verdictName(R.Program));
     J.attribute("engine", R.Engine);
     J.attribute("findings_omitted", int64_t(R.Omitted));
+    std::vector<unsigned> Groups = findingGroups(R);
     J.attributeArray("findings", [&] {
-      for (const Finding &F : R.Findings)
-        J.object([&] {
+      for (size_t I = 0; I < R.Findings.size(); ++I)
+        J.object([&, &F = R.Findings[I]] {
           J.attribute("verdict", verdictName(F.Kind));
           J.attribute("kind", F.Category == FindingCategory::Deadlock
                                   ? "deadlock"
@@ -48,6 +49,7 @@ void writeJson(const Result &R, raw_ostream &OS) {
           if (!F.Program.empty())
             J.attribute("program", F.Program);
           J.attribute("variable", F.First.Variable);
+          J.attribute("group", int64_t(Groups[I]));
           if (!F.Concurrency.empty())
             J.attribute("concurrency", F.Concurrency);
           J.attributeArray("accesses", [&] {

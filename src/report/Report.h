@@ -6,9 +6,18 @@
 
 namespace crace {
 
+/// How the text report looks.
+struct TextStyle {
+  bool Color = false;
+  /// The statistics after the verdict (--stats).
+  bool Stats = false;
+  /// Possible races on one variable as one diagnostic: the first pair in
+  /// full, the others one line each (--group=variable, the default).
+  bool Group = true;
+};
+
 /// Compiler-style diagnostics: both accesses, their locks, the verdict.
-void writeText(const Result &R, llvm::raw_ostream &OS, bool Color,
-               bool ShowStats);
+void writeText(const Result &R, llvm::raw_ostream &OS, const TextStyle &S);
 /// WHOOP's report style: one line per data race, then the verdict.
 void writeWhoop(const Result &R, llvm::raw_ostream &OS, bool ShowStats);
 /// The verdict line, the assumptions or reasons, and the statistics.

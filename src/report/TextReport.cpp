@@ -67,8 +67,35 @@ static void writeTrace(const Finding &F, raw_ostream &OS) {
   OS << "\n";
 }
 
-void writeText(const Result &R, raw_ostream &OS, bool Color, bool ShowStats) {
+/// The other pairs of F's group, one line each, under its diagnostic.
+static void writeGroupRest(const std::vector<const Finding *> &Rest,
+                           raw_ostream &OS) {
+  OS << formatv("note: {0} more pair{1} of accesses on '{2}' may race:\n",
+                Rest.size(), Rest.size() == 1 ? "" : "s",
+                Rest.front()->First.Variable);
+  for (const Finding *F : Rest) {
+    const AccessInfo &A = F->First, &B = F->Second;
+    OS << formatv("  {0} {1} by '{2}' ({3}) / {4} {5} by '{6}' ({7})\n",
+                  where(A.Loc), kindName(A), A.Thread, lockList(A),
+                  where(B.Loc), kindName(B), B.Thread, lockList(B));
+  }
+}
+
+void writeText(const Result &R, raw_ostream &OS, const TextStyle &Style) {
   SourceCache Src;
+  bool Color = Style.Color;
+  // Possible races on one variable: printed with the group's first one.
+  std::vector<unsigned> Group = findingGroups(R);
+  std::vector<std::vector<const Finding *>> Members;
+  for (size_t I = 0; I < R.Findings.size(); ++I) {
+    if (Group[I] >= Members.size())
+      Members.resize(Group[I] + 1);
+    Members[Group[I]].push_back(&R.Findings[I]);
+  }
+  auto Grouped = [&](const Finding &F) {
+    return Style.Group && F.Kind == Verdict::PossibleRace &&
+           F.Category == FindingCategory::DataRace;
+  };
   auto Bold = [&](raw_ostream::Colors C) {
     if (Color)
       OS.changeColor(C, true);
@@ -86,7 +113,11 @@ void writeText(const Result &R, raw_ostream &OS, bool Color, bool ShowStats) {
     Reset();
     Bold(raw_ostream::WHITE);
   };
-  for (const Finding &F : R.Findings) {
+  for (size_t I = 0; I < R.Findings.size(); ++I) {
+    const Finding &F = R.Findings[I];
+    const std::vector<const Finding *> &Mates = Members[Group[I]];
+    if (Grouped(F) && Mates.front() != &F)
+      continue;
     const AccessInfo &A = F.First, &B = F.Second;
     if (F.Category == FindingCategory::AssertionFailure) {
       ErrorHead(A.Loc);
@@ -133,8 +164,10 @@ void writeText(const Result &R, raw_ostream &OS, bool Color, bool ShowStats) {
     if (!F.Concurrency.empty())
       OS << "note: concurrent because " << F.Concurrency << "\n";
     writeTrace(F, OS);
+    if (Grouped(F) && Mates.size() > 1)
+      writeGroupRest({Mates.begin() + 1, Mates.end()}, OS);
   }
-  writeVerdict(R, OS, Color, ShowStats);
+  writeVerdict(R, OS, Color, Style.Stats);
 }
 
 void writeWhoop(const Result &R, raw_ostream &OS, bool ShowStats) {

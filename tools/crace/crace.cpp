@@ -126,6 +126,14 @@ static cl::opt<unsigned>
     MaxFindingsOpt("max-findings",
                    cl::desc("Report at most N findings (default 100; 0: all)"),
                    cl::value_desc("N"), cl::init(100), cl::cat(OutputCat));
+enum class GroupBy { Variable, None };
+static cl::opt<GroupBy> GroupOpt(
+    "group", cl::desc("How the text report prints possible races"),
+    cl::values(clEnumValN(GroupBy::Variable, "variable",
+                          "one diagnostic per variable: its first pair in "
+                          "full, the other pairs one line each (default)"),
+               clEnumValN(GroupBy::None, "none", "every pair in full")),
+    cl::init(GroupBy::Variable), cl::cat(OutputCat));
 static cl::opt<bool> ProgressOpt(
     "progress",
     cl::desc("Print a progress line on stderr every 10 s and at each phase "
@@ -633,6 +641,7 @@ int main(int argc, const char **argv) {
   Opts.TimeoutGiven = TimeoutOpt.getNumOccurrences() > 0;
   Opts.MemLimitMB = MemlimitOpt;
   Opts.MaxFindings = MaxFindingsOpt;
+  Opts.Group = GroupOpt == GroupBy::Variable;
   Opts.Verify = VerifyOpt;
   Opts.Stats = WantStats;
   Opts.ProgressLines = ProgressOpt;

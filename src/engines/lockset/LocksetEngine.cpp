@@ -6,10 +6,7 @@ namespace crace {
 
 Result LocksetEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   Result R = analyseLocksets(PM, Opts.Cancelled);
-  if (Opts.MaxFindings && R.Findings.size() > Opts.MaxFindings) {
-    R.Omitted = R.Findings.size() - Opts.MaxFindings;
-    R.Findings.resize(Opts.MaxFindings);
-  }
+  cutFindings(R, Opts.MaxFindings);
   return R;
 }
 

@@ -106,10 +106,7 @@ Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
           .count();
   auto Finish = [&](Result &Out) -> Result & {
-    if (Opts.MaxFindings && Out.Findings.size() > Opts.MaxFindings) {
-      Out.Omitted = Out.Findings.size() - Opts.MaxFindings;
-      Out.Findings.resize(Opts.MaxFindings);
-    }
+    cutFindings(Out, Opts.MaxFindings);
     Out.stat("whoop_seconds", std::chrono::duration<double>(
                                   std::chrono::steady_clock::now() - Start)
                                   .count());

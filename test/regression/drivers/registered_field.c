@@ -5,7 +5,7 @@
 // through h->dev races with the driver's own write to the device it
 // registered. (crace once wired such fields to the kernel's object only, and
 // missed this race.)
-// RUN: %not %crace --entry=via_kernel,via_driver --engine=lockset %s -- -I %S/Inputs | %FileCheck --check-prefix=CROSS %s
+// RUN: %not %crace --group=none --entry=via_kernel,via_driver --engine=lockset %s -- -I %S/Inputs | %FileCheck --check-prefix=CROSS %s
 // CROSS: registered_field.c:[[@LINE+9]]:15: warning: possible data race on 'struct net_device.mtu in the heap object allocated at {{.*}}registered_field.c:{{[0-9:]+}}' (write by thread 'entry point via_kernel' / write by thread 'entry point via_driver')
 // RUN: %crace --entry=via_kernel,via_driver --list-entry-points %s -- -I %S/Inputs | %FileCheck %s
 // CHECK: fields of a REGISTERED_TYPE type, e.g. bd_disk, may also point to an object the driver registered

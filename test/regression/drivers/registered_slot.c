@@ -7,7 +7,7 @@
 // work item's offset in its container does not "race" with the file
 // operation's write to the miscdevice's field at that offset (crace once
 // passed every registered object to such parameters).
-// RUN: %not %crace --driver --engine=lockset %s -- -I %S/Inputs | %FileCheck %s
+// RUN: %not %crace --group=none --driver --engine=lockset %s -- -I %S/Inputs | %FileCheck %s
 // CHECK-NOT: 'misc{{\[\*\]}}'
 // CHECK: possible data race on 'struct dev_state.pending in the heap object allocated at {{.*}}registered_slot.c:{{[0-9:]+}}' (write by thread 'entry point dev_work' / write by thread 'entry point f_write')
 // CHECK-NOT: 'misc{{\[\*\]}}'

@@ -24,7 +24,8 @@ model = os.path.join(root, "Model")
 
 
 def run(path, engine=engine, extra=()):
-    cmd = [crace, "--driver", "--engine=" + engine, "--timeout=120"] + \
+    cmd = [crace, "--driver", "--engine=" + engine, "--timeout=120",
+           "--group=none"] + \
         list(extra) + [path, "--", "-I", model, "-I", os.path.dirname(path)]
     p = subprocess.run(cmd, capture_output=True, text=True)
     verdict = None
