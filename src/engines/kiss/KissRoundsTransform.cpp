@@ -106,7 +106,8 @@ Error Transformer::roundsRedirects() {
   for (Function *F : UserFns)
     for (Instruction &I : instructions(*F)) {
       const Instruction *OI = orig(&I);
-      if (!OI)
+      // Code the program never runs (models of functions it does not call).
+      if (!OI || !PM.mayRun(*OI->getFunction()))
         continue;
       if (isa<LoadInst>(I))
         Check(I, OI, LoadInst::getPointerOperandIndex());

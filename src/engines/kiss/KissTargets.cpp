@@ -96,13 +96,17 @@ bool runtimeObject(const AbsObject &O) {
 std::vector<Target> sharedTargets(const ProgramModel &PM) {
   const PointsTo &PT = PM.pointsTo();
   std::set<uint32_t> Written;
-  for (const Function &F : PM.module())
+  for (const Function &F : PM.module()) {
+    // Code the program never runs (models of functions it does not call).
+    if (!PM.mayRun(F))
+      continue;
     for (const Instruction &I : instructions(F))
       for (const MemAccess &A : PM.accessesOf(I))
         if (A.Kind == AccessKind::Write && !A.Library && A.Ptr &&
             !PM.isThreadPrivateAccess(A.Ptr))
           for (const Loc &L : PT.pointsTo(A.Ptr))
             Written.insert(L.Obj);
+  }
   std::vector<Target> Out;
   StringSet<> Names;
   for (const GlobalVariable &G : PM.module().globals()) {
