@@ -103,6 +103,11 @@ PointsTo::PointsTo(const Module &M) : M(M), DL(M.getDataLayout()) {
           if (auto *C = dyn_cast<ConstantInt>(CB->getArgOperand(0)))
             Size = C->getZExtValue();
           addObject(ObjKind::Heap, CB, Size);
+        } else if (auto *II = dyn_cast<IntrinsicInst>(CB);
+                   II && II->getIntrinsicID() == llvm::Intrinsic::vastart) {
+          // The caller's variadic arguments, as the va_list reaches them.
+          VarArgAreas[&F].push_back(Objects.size());
+          addObject(ObjKind::Stack, II, 0);
         }
       }
     }
@@ -308,15 +313,18 @@ SmallVector<const Function *, 4> PointsTo::callees(const CallBase &CB,
   const PtsSet &S = pointsTo(Callee);
   if (S.empty() && Unresolved)
     *Unresolved = true;
+  // A call through a pointer to data, into the middle of a function, or
+  // with the wrong arity is undefined behaviour (the printed assumption):
+  // such members of an over-approximated set are not targets. Only a
+  // pointer of unknown origin may call code crace does not know.
   for (Loc L : S) {
     const AbsObject &O = Objects[L.Obj];
-    if (O.Kind == ObjKind::Function && L.Off == 0) {
+    if (O.Kind == ObjKind::Function && (L.Off == 0 || L.Off == UnknownOffset)) {
       auto *F = cast<Function>(O.Site);
-      // A call through a pointer of the wrong arity is undefined; skip it.
       if (F->arg_size() == CB.arg_size() ||
           (F->isVarArg() && F->arg_size() <= CB.arg_size()))
         Out.push_back(F);
-    } else if (Unresolved) {
+    } else if (Unresolved && L.Obj == UnknownObj) {
       *Unresolved = true;
     }
   }
@@ -462,6 +470,20 @@ bool PointsTo::visitModule() {
             StoreInto(II->getArgOperand(0), Vals, true);
             break;
           }
+          case llvm::Intrinsic::vastart:
+            // The va_list (every field: x86-64's register save and overflow
+            // areas, i386's one pointer) points into the variadic arguments.
+            StoreInto(II->getArgOperand(0), {Loc{objectOf(II), UnknownOffset}},
+                      true);
+            break;
+          case llvm::Intrinsic::vacopy: {
+            PtsSet Vals;
+            bool Saved = Changed;
+            LoadFrom(II->getArgOperand(1), Vals, true);
+            Changed = Saved;
+            StoreInto(II->getArgOperand(0), Vals, true);
+            break;
+          }
           case llvm::Intrinsic::threadlocal_address:
           case llvm::Intrinsic::ptrmask:
           case llvm::Intrinsic::launder_invariant_group:
@@ -525,6 +547,14 @@ bool PointsTo::visitModule() {
           }
           for (unsigned A = 0; A < Fn->arg_size() && A < CB->arg_size(); ++A)
             Changed |= addAll(ptsOf(Fn->getArg(A)), Get(CB->getArgOperand(A)));
+          if (auto It = VarArgAreas.find(Fn); It != VarArgAreas.end())
+            for (unsigned A = Fn->arg_size(); A < CB->arg_size(); ++A)
+              for (uint32_t Area : It->second)
+                if (addAll(Contents[{Area, UnknownOffset}],
+                           Get(CB->getArgOperand(A)))) {
+                  Changed = true;
+                  ObjChangedAt[Area] = Pass;
+                }
           uint32_t Clone = FreshResult.contains(Fn) ? objectOf(CB) : UnknownObj;
           if (Clone != UnknownObj)
             Changed |= add(ptsOf(CB), {Clone, 0});

@@ -160,6 +160,12 @@ private:
   /// Functions that return an untouched fresh heap block: a call of one
   /// points to the call's own heap object (its site is the call).
   llvm::DenseSet<const llvm::Function *> FreshResult;
+  /// Per variadic function, the objects standing for the variadic
+  /// arguments its va_start calls make a va_list reach (one per call, its
+  /// Site): what every call of the function passes after its fixed
+  /// parameters.
+  llvm::DenseMap<const llvm::Function *, llvm::SmallVector<uint32_t, 1>>
+      VarArgAreas;
   PtsSet ThreadResults;
   uint32_t Pass = 0;
   /// The pass that applies the rules reading an empty set (solve()).

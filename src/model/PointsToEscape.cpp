@@ -225,9 +225,13 @@ void PointsTo::computeEscaped() {
         if (Fn->isDeclaration() && !Fn->isIntrinsic() &&
             !lookupExternal(Fn->getName()))
           Outside = true;
-        // va_arg gives a pointer of unknown origin: the variadic
-        // arguments of a defined function are reachable from it.
-        if (!Fn->isDeclaration() && Fn->isVarArg())
+        // A va_arg instruction gives a pointer of unknown origin: the
+        // variadic arguments of a function that has one are reachable from
+        // it. (Clang reads them through the va_list instead, which
+        // PointsTo follows.)
+        if (!Fn->isDeclaration() && Fn->isVarArg() &&
+            any_of(instructions(*Fn),
+                   [](const Instruction &I) { return isa<VAArgInst>(I); }))
           for (unsigned A = Fn->arg_size(); A < CB->arg_size(); ++A)
             MarkAll(CB->getArgOperand(A));
       }

@@ -244,12 +244,11 @@ void ProgramModel::checkSoundness() {
               ID == llvm::Intrinsic::memcpy_inline ||
               ID == llvm::Intrinsic::memset_inline)
             continue;
-          if (ID == llvm::Intrinsic::vastart || ID == llvm::Intrinsic::vacopy) {
-            Unsound.push_back(formatv("variadic function '{0}' reads its "
-                                      "arguments, which is not tracked",
-                                      F->getName()));
+          // Points-to follows the variadic arguments through the va_list
+          // (PointsTo::VarArgAreas).
+          if (ID == llvm::Intrinsic::vastart || ID == llvm::Intrinsic::vacopy ||
+              ID == llvm::Intrinsic::vaend)
             continue;
-          }
           if (SeenExternal.insert(C->getName()).second)
             Unsound.push_back(formatv("unsupported LLVM intrinsic '{0}' at {1}",
                                       C->getName(), location(&I).str()));
@@ -287,7 +286,8 @@ std::vector<std::string> ProgramModel::assumptions() const {
       "library functions outside the models touch no program memory but "
       "their buffer arguments (printf-family arguments are read)",
       "no undefined behaviour (out-of-bounds or type-punned pointer accesses "
-      "stay inside their object)",
+      "stay inside their object; a call through a pointer calls a function "
+      "of the right arity)",
       "a pointer crace cannot trace (a result of code without a body or "
       "model, an integer cast to a pointer, a number computed by inline "
       "assembly) points into memory that code can reach: its own, the "
