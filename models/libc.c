@@ -30,6 +30,23 @@ CRACE_MODEL void *realloc(void *old, crace_size_t n) {
   return p;
 }
 CRACE_MODEL void *alloca(crace_size_t n) { return __crace_alloc(n); }
+/* Aligned allocation: a fresh block as malloc's (the alignment is not
+   modelled; nothing the engines check depends on it). */
+CRACE_MODEL int posix_memalign(void **out, crace_size_t align, crace_size_t n) {
+  void *p = __crace_alloc(n);
+  if (!p)
+    return 12; /* ENOMEM; *out is left alone */
+  *out = p;
+  return 0;
+}
+CRACE_MODEL void *aligned_alloc(crace_size_t align, crace_size_t n) {
+  return __crace_alloc(n);
+}
+CRACE_MODEL void *memalign(crace_size_t align, crace_size_t n) {
+  return __crace_alloc(n);
+}
+CRACE_MODEL void *valloc(crace_size_t n) { return __crace_alloc(n); }
+CRACE_MODEL void *pvalloc(crace_size_t n) { return __crace_alloc(n); }
 CRACE_MODEL void free(void *p) { __crace_free(p); }
 
 /* The builtins become LLVM's memory intrinsics, which every engine reads as

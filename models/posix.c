@@ -109,6 +109,15 @@ CRACE_MODEL long writev(int fd, const struct __crace_libc_iovec *iov, int cnt) {
   }
   return __crace_libc_size(total);
 }
+CRACE_MODEL long preadv(int fd, const struct __crace_libc_iovec *iov, int cnt,
+                        long off) {
+  return readv(fd, iov, cnt);
+}
+CRACE_MODEL long pwritev(int fd, const struct __crace_libc_iovec *iov, int cnt,
+                         long off) {
+  return writev(fd, iov, cnt);
+}
+CRACE_MODEL int eventfd(unsigned init, int flags) { return __crace_libc_fd(); }
 CRACE_MODEL long lseek(int fd, long off, int whence) {
   return __crace_libc_size((crace_size_t)-1 >> 1);
 }
@@ -615,6 +624,81 @@ CRACE_MODEL struct __crace_libc_hostent *__crace_libc_lookup_host(int af) {
   __crace_unlock(&__crace_libc_static_lock);
   return &__crace_libc_host;
 }
+/* getaddrinfo: one or two answers of the family asked for (any: IPv4 or
+   IPv6), their addresses input, or an EAI_ error (negative). */
+struct __crace_libc_addrinfo {
+  int ai_flags;
+  int ai_family;
+  int ai_socktype;
+  int ai_protocol;
+  unsigned ai_addrlen;
+  void *ai_addr;
+  char *ai_canonname;
+  struct __crace_libc_addrinfo *ai_next;
+};
+CRACE_MODEL int getaddrinfo(const char *node, const char *service,
+                            const struct __crace_libc_addrinfo *hints,
+                            struct __crace_libc_addrinfo **res) {
+  __crace_libc_read_string(node);
+  __crace_libc_read_string(service);
+  int flags = 0, family = 0, socktype = 0, protocol = 0;
+  if (hints) {
+    flags = hints->ai_flags;
+    family = hints->ai_family;
+    socktype = hints->ai_socktype;
+    protocol = hints->ai_protocol;
+  }
+  if (__crace_nondet_bits(1))
+    return -1 - (int)__crace_nondet_bits(4);
+  struct __crace_libc_addrinfo *head = 0;
+  unsigned n = 1 + __crace_nondet_bits(1);
+  for (unsigned i = 0; i < n; i++) {
+    struct __crace_libc_addrinfo *a = __crace_alloc(sizeof *a);
+    int af = family ? family : (__crace_nondet_bits(1) ? 10 : 2);
+    unsigned len = af == 10 ? 28 : 16;
+    a->ai_flags = flags;
+    a->ai_family = af;
+    a->ai_socktype = socktype ? socktype : 1 + (int)__crace_nondet_bits(1);
+    a->ai_protocol = protocol;
+    a->ai_addrlen = len;
+    a->ai_addr = __crace_alloc(len);
+    __crace_libc_input(a->ai_addr, len);
+    *(unsigned short *)a->ai_addr = (unsigned short)af;
+    a->ai_canonname = 0;
+    if ((flags & 2) && i + 1 == n) { /* AI_CANONNAME: on the first answer */
+      a->ai_canonname = __crace_alloc(64);
+      __crace_libc_input_string(a->ai_canonname, 64);
+    }
+    a->ai_next = head;
+    head = a;
+  }
+  *res = head;
+  return 0;
+}
+CRACE_MODEL void freeaddrinfo(struct __crace_libc_addrinfo *a) {
+  while (a) {
+    struct __crace_libc_addrinfo *next = a->ai_next;
+    __crace_free(a->ai_addr);
+    if (a->ai_canonname)
+      __crace_free(a->ai_canonname);
+    __crace_free(a);
+    a = next;
+  }
+}
+CRACE_MODEL const char *gai_strerror(int e) { return __crace_libc_unknown_msg; }
+CRACE_MODEL int getnameinfo(const void *sa, unsigned salen, char *host,
+                            unsigned hostlen, char *serv, unsigned servlen,
+                            int flags) {
+  if (salen)
+    __crace_read(sa, salen);
+  if (__crace_nondet_bits(1))
+    return -1 - (int)__crace_nondet_bits(4);
+  if (host && hostlen)
+    __crace_libc_input_string(host, hostlen);
+  if (serv && servlen)
+    __crace_libc_input_string(serv, servlen);
+  return 0;
+}
 CRACE_MODEL struct __crace_libc_hostent *gethostbyname(const char *name) {
   __crace_libc_read_string(name);
   return __crace_libc_lookup_host(2);
@@ -766,6 +850,11 @@ CRACE_MODEL int setuid(unsigned u) { return __crace_libc_status(); }
 CRACE_MODEL int setgid(unsigned g) { return __crace_libc_status(); }
 CRACE_MODEL int seteuid(unsigned u) { return __crace_libc_status(); }
 CRACE_MODEL int setegid(unsigned g) { return __crace_libc_status(); }
+CRACE_MODEL int setgroups(crace_size_t n, const unsigned *list) {
+  if (n)
+    __crace_read(list, n * sizeof(unsigned));
+  return __crace_libc_status();
+}
 CRACE_MODEL int initgroups(const char *user, unsigned g) {
   __crace_libc_read_string(user);
   return __crace_libc_status();
@@ -1366,6 +1455,8 @@ CRACE_MODEL int msync(void *p, crace_size_t len, int flags) { return __crace_lib
 CRACE_MODEL int madvise(void *p, crace_size_t len, int advice) { return 0; }
 CRACE_MODEL int mlock(const void *p, crace_size_t len) { return __crace_libc_status(); }
 CRACE_MODEL int munlock(const void *p, crace_size_t len) { return __crace_libc_status(); }
+CRACE_MODEL int mlockall(int flags) { return __crace_libc_status(); }
+CRACE_MODEL int munlockall(void) { return __crace_libc_status(); }
 /* mremap: the contents move to a fresh object (varargs: a new address). */
 CRACE_MODEL void *mremap(void *old, crace_size_t oldlen, crace_size_t len, int flags,
                          ...) {

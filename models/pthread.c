@@ -20,6 +20,21 @@ CRACE_MODEL unsigned long pthread_self(void) {
   return __crace_thread_self();
 }
 CRACE_MODEL int pthread_equal(unsigned long a, unsigned long b) { return a == b; }
+/* Thread names (at most 15 characters and a zero on Linux): kernel state. */
+CRACE_MODEL int pthread_setname_np(unsigned long t, const char *name) {
+  __crace_read(name, 0);
+  return 0;
+}
+CRACE_MODEL int pthread_getname_np(unsigned long t, char *buf, crace_size_t n) {
+  if (n < 16)
+    return 34; /* ERANGE */
+  for (crace_size_t i = 0; i < 16; i++) {
+    buf[i] = i < 15 ? (char)__crace_nondet_bits(8) : 0;
+    if (!buf[i])
+      break;
+  }
+  return 0;
+}
 CRACE_MODEL int pthread_yield(void) { return 0; }
 CRACE_MODEL int sched_yield(void) { return 0; }
 CRACE_MODEL int pthread_attr_init(void *a) { return 0; }

@@ -388,6 +388,90 @@ CRACE_MODEL unsigned long long __crace_libc_strtoull(const char *s, char **end,
     *end = (char *)(p == digits ? s : p);
   return v;
 }
+/* Floating point: where the number ends is exact for decimal numbers
+   (sign, digits, a point, an exponent); the value is not computed, so an
+   engine that executes the program does not go on past it, nor past
+   "inf", "nan" or hexadecimal floats, whose end is not computed either. */
+CRACE_MODEL double __crace_libc_strtod(const char *s, char **end) {
+  const char *p = s;
+  while (*p == ' ' || (*p >= '\t' && *p <= '\r'))
+    p++;
+  if (*p == '-' || *p == '+')
+    p++;
+  const char *digits = p;
+  int n = 0;
+  while (*p >= '0' && *p <= '9')
+    p++, n++;
+  if (*p == '.') {
+    p++;
+    while (*p >= '0' && *p <= '9')
+      p++, n++;
+  }
+  if (n == 0) {
+    char c = *digits;
+    if (c == 'i' || c == 'I' || c == 'n' || c == 'N')
+      __crace_unknown_int(); /* inf, nan: not computed */
+    if (end)
+      *end = (char *)s;
+    return 0.0;
+  }
+  if (n && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X'))
+    __crace_unknown_int(); /* hexadecimal: not computed */
+  if (*p == 'e' || *p == 'E') {
+    const char *q = p + 1;
+    if (*q == '-' || *q == '+')
+      q++;
+    if (*q >= '0' && *q <= '9') {
+      while (*q >= '0' && *q <= '9')
+        q++;
+      p = q;
+    }
+  }
+  if (end)
+    *end = (char *)p;
+  return (double)__crace_unknown_longlong();
+}
+CRACE_MODEL double strtod(const char *s, char **end) {
+  return __crace_libc_strtod(s, end);
+}
+CRACE_MODEL float strtof(const char *s, char **end) {
+  return (float)__crace_libc_strtod(s, end);
+}
+CRACE_MODEL long double strtold(const char *s, char **end) {
+  return __crace_libc_strtod(s, end);
+}
+CRACE_MODEL double atof(const char *s) { return __crace_libc_strtod(s, 0); }
+
+/* getsubopt, exact: the suboption at *opt up to a comma (replaced by a
+   zero), matched against the tokens up to its '='. */
+CRACE_MODEL int getsubopt(char **opt, char *const *tokens, char **value) {
+  char *s = *opt;
+  if (*s == 0)
+    return -1;
+  char *end = s;
+  while (*end && *end != ',')
+    end++;
+  char *eq = s;
+  while (eq < end && *eq != '=')
+    eq++;
+  char *next = end;
+  if (*next)
+    *next++ = 0;
+  *opt = next;
+  for (int i = 0; tokens[i]; i++) {
+    const char *t = tokens[i];
+    long k = 0;
+    while (s + k < eq && t[k] == s[k])
+      k++;
+    if (s + k == eq && t[k] == 0) {
+      *value = eq < end ? eq + 1 : 0;
+      return i;
+    }
+  }
+  *value = s;
+  return -1;
+}
+
 CRACE_MODEL long long strtoll(const char *s, char **end, int base) {
   int neg, ov;
   unsigned long long v = __crace_libc_strtoull(s, end, base, &neg, &ov);
