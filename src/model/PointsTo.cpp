@@ -547,14 +547,27 @@ bool PointsTo::visitModule() {
           }
           for (unsigned A = 0; A < Fn->arg_size() && A < CB->arg_size(); ++A)
             Changed |= addAll(ptsOf(Fn->getArg(A)), Get(CB->getArgOperand(A)));
-          if (auto It = VarArgAreas.find(Fn); It != VarArgAreas.end())
+          if (auto It = VarArgAreas.find(Fn);
+              It != VarArgAreas.end() && !CollapsedVarArgs.contains(Fn))
             for (unsigned A = Fn->arg_size(); A < CB->arg_size(); ++A)
-              for (uint32_t Area : It->second)
-                if (addAll(Contents[{Area, UnknownOffset}],
-                           Get(CB->getArgOperand(A)))) {
-                  Changed = true;
-                  ObjChangedAt[Area] = Pass;
+              for (uint32_t Area : It->second) {
+                PtsSet &Args = Contents[{Area, UnknownOffset}];
+                if (!addAll(Args, Get(CB->getArgOperand(A))))
+                  continue;
+                Changed = true;
+                ObjChangedAt[Area] = Pass;
+                if (Args.size() > VarArgTargetCap) {
+                  // A logging function handed every string of the program:
+                  // following them all through its formatting costs more
+                  // than it tells. Its arguments are not followed (what
+                  // was added stays); ProgramModel names it as a reason
+                  // no engine may claim race freedom.
+                  CollapsedVarArgs.insert(Fn);
+                  for (uint32_t Other : It->second)
+                    Contents[{Other, UnknownOffset}].clear();
+                  break;
                 }
+              }
           uint32_t Clone = FreshResult.contains(Fn) ? objectOf(CB) : UnknownObj;
           if (Clone != UnknownObj)
             Changed |= add(ptsOf(CB), {Clone, 0});

@@ -107,6 +107,15 @@ public:
   /// into one of these; reachableByUnknown() answers false for the others.
   void computeEscaped();
 
+  /// More targets than this in a variadic function's arguments, and they
+  /// are not followed (varArgsUntracked).
+  static constexpr size_t VarArgTargetCap = 16;
+  /// A variadic function whose arguments were not followed (too many
+  /// targets): what its va_arg yields points nowhere known.
+  [[nodiscard]] bool varArgsUntracked(const llvm::Function &F) const {
+    return CollapsedVarArgs.contains(&F);
+  }
+
   /// Functions an indirect or direct call may call. Unresolved is set when
   /// the callee pointer may be something other than a known function.
   [[nodiscard]] llvm::SmallVector<const llvm::Function *, 4>
@@ -166,6 +175,11 @@ private:
   /// parameters.
   llvm::DenseMap<const llvm::Function *, llvm::SmallVector<uint32_t, 1>>
       VarArgAreas;
+  /// Variadic functions handed more than VarArgTargetCap targets: their
+  /// arguments are not followed (following hundreds of strings through a
+  /// logging function's formatting costs minutes on mt-daapd), their
+  /// variadic arguments escape, and ProgramModel gives the reason.
+  llvm::DenseSet<const llvm::Function *> CollapsedVarArgs;
   PtsSet ThreadResults;
   uint32_t Pass = 0;
   /// The pass that applies the rules reading an empty set (solve()).

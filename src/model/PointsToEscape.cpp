@@ -228,10 +228,11 @@ void PointsTo::computeEscaped() {
         // A va_arg instruction gives a pointer of unknown origin: the
         // variadic arguments of a function that has one are reachable from
         // it. (Clang reads them through the va_list instead, which
-        // PointsTo follows.)
+        // PointsTo follows, up to VarArgTargetCap targets.)
         if (!Fn->isDeclaration() && Fn->isVarArg() &&
-            any_of(instructions(*Fn),
-                   [](const Instruction &I) { return isa<VAArgInst>(I); }))
+            (CollapsedVarArgs.contains(Fn) ||
+             any_of(instructions(*Fn),
+                    [](const Instruction &I) { return isa<VAArgInst>(I); })))
           for (unsigned A = Fn->arg_size(); A < CB->arg_size(); ++A)
             MarkAll(CB->getArgOperand(A));
       }

@@ -245,10 +245,17 @@ void ProgramModel::checkSoundness() {
               ID == llvm::Intrinsic::memset_inline)
             continue;
           // Points-to follows the variadic arguments through the va_list
-          // (PointsTo::VarArgAreas).
+          // (PointsTo::VarArgAreas), up to a number of targets.
           if (ID == llvm::Intrinsic::vastart || ID == llvm::Intrinsic::vacopy ||
-              ID == llvm::Intrinsic::vaend)
+              ID == llvm::Intrinsic::vaend) {
+            if (ID == llvm::Intrinsic::vastart && PTA->varArgsUntracked(*F))
+              Unsound.push_back(formatv(
+                  "variadic function '{0}' is handed pointers to more than "
+                  "{1} objects, which crace does not follow through its "
+                  "va_list",
+                  F->getName(), PointsTo::VarArgTargetCap));
             continue;
+          }
           if (SeenExternal.insert(C->getName()).second)
             Unsound.push_back(formatv("unsupported LLVM intrinsic '{0}' at {1}",
                                       C->getName(), location(&I).str()));
