@@ -449,7 +449,7 @@ bool overlaps(const Located &A, uint64_t SizeA, const Located &B,
 } // namespace
 
 Result analyseLocksets(const ProgramModel &PM,
-                       const std::atomic<bool> *Cancelled) {
+                       const std::atomic<bool> *Cancelled, size_t MaxPairs) {
   auto Start = std::chrono::steady_clock::now();
   Result R;
   R.Engine = "lockset";
@@ -513,12 +513,10 @@ Result analyseLocksets(const ProgramModel &PM,
   std::vector<std::pair<const Instruction *, const Instruction *>>
       ReportedOrder;
   std::vector<Finding> Found;
-  // Pairing stops after this many findings: the verdict (possible-race) is
-  // settled, and time and memory stay bounded on programs where a pointer of
-  // unknown origin conflicts with everything.
-  constexpr size_t MaxCollected = 20000;
+  // Pairing stops after MaxPairs findings (DefaultMaxPairs).
   auto Enough = [&] {
-    return Found.size() >= MaxCollected || (Cancelled && Cancelled->load());
+    return (MaxPairs && Found.size() >= MaxPairs) ||
+           (Cancelled && Cancelled->load());
   };
   uint64_t Pairs = 0;
   // Instruction pairs where one side's pointer is of unknown origin (it
@@ -631,7 +629,7 @@ Result analyseLocksets(const ProgramModel &PM,
   for (size_t I = 0; I < Anywhere.size() && !Enough(); ++I)
     for (size_t J = I; J < Anywhere.size(); ++J)
       Check(Anywhere[I], Anywhere[J]);
-  bool Stopped = Found.size() >= MaxCollected;
+  bool Stopped = MaxPairs && Found.size() >= MaxPairs;
   R.CandidatePairs = std::move(ReportedOrder);
   R.CandidatesComplete =
       !Stopped && PM.unsoundness().empty() && !(Cancelled && Cancelled->load());
@@ -677,8 +675,9 @@ Result analyseLocksets(const ProgramModel &PM,
   size_t Total = R.Findings.size();
   if (Stopped)
     R.Reasons.push_back(formatv("the search for further pairs stopped after "
-                                "{0} conflicting instruction pairs",
-                                MaxCollected));
+                                "{0} conflicting instruction pairs (raise "
+                                "it with --max-pairs=N; 0: no limit)",
+                                MaxPairs));
 
   if (!Stop) {
     if (Total > 0) {

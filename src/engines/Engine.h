@@ -57,6 +57,9 @@ struct EngineOptions {
   const std::atomic<bool> *Cancelled = nullptr;
   /// At most this many findings are reported (0: no limit).
   unsigned MaxFindings = 0;
+  /// The static stage pairs at most this many conflicting instruction
+  /// pairs (0: no limit; analysis/Lockset.h's DefaultMaxPairs).
+  unsigned MaxPairs = 20000;
   // explore: bounds and input sampling (docs/usage.md).
   uint64_t Seed = 1;
   unsigned MaxThreads = 64;

@@ -134,6 +134,12 @@ static cl::opt<GroupBy> GroupOpt(
                           "full, the other pairs one line each (default)"),
                clEnumValN(GroupBy::None, "none", "every pair in full")),
     cl::init(GroupBy::Variable), cl::cat(OutputCat));
+static cl::opt<unsigned> MaxPairsOpt(
+    "max-pairs",
+    cl::desc("The static stage stops pairing after N conflicting instruction "
+             "pairs (default 20000; 0: no limit); the verdict is then "
+             "possible-race and the report says the search stopped"),
+    cl::value_desc("N"), cl::init(20000), cl::cat(OutputCat));
 static cl::opt<bool> ProgressOpt(
     "progress",
     cl::desc("Print a progress line on stderr every 10 s and at each phase "
@@ -648,6 +654,7 @@ int main(int argc, const char **argv) {
   Opts.EngineOpts.Seed = SeedOpt;
   Opts.EngineOpts.MaxExecutions = MaxExecOpt;
   Opts.EngineOpts.MaxDepth = MaxDepthOpt;
+  Opts.EngineOpts.MaxPairs = MaxPairsOpt;
   Opts.EngineOpts.MaxTransitions = MaxTransOpt;
   Opts.EngineOpts.MaxTransitionsGiven = MaxTransOpt.getNumOccurrences() > 0;
   Opts.EngineOpts.MaxInstructions = MaxInstrOpt;

@@ -5,7 +5,7 @@
 namespace crace {
 
 Result LocksetEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
-  Result R = analyseLocksets(PM, Opts.Cancelled);
+  Result R = analyseLocksets(PM, Opts.Cancelled, Opts.MaxPairs);
   cutFindings(R, Opts.MaxFindings);
   return R;
 }

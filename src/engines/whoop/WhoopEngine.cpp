@@ -101,7 +101,7 @@ private:
 
 Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   auto Start = std::chrono::steady_clock::now();
-  Result L = analyseLocksets(PM, Opts.Cancelled);
+  Result L = analyseLocksets(PM, Opts.Cancelled, Opts.MaxPairs);
   double LocksetSeconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
           .count();
