@@ -513,7 +513,7 @@ Result analyseLocksets(const ProgramModel &PM,
   std::vector<std::pair<const Instruction *, const Instruction *>>
       ReportedOrder;
   std::vector<Finding> Found;
-  // Pairing stops after MaxPairs findings (DefaultMaxPairs).
+  // Pairing stops after MaxPairs findings (0: never).
   auto Enough = [&] {
     return (MaxPairs && Found.size() >= MaxPairs) ||
            (Cancelled && Cancelled->load());

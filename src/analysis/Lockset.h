@@ -57,21 +57,16 @@ struct LockSet {
   }
 };
 
-/// The static stage's default bound on conflicting instruction pairs: the
-/// verdict (possible-race) is settled long before, and time and memory stay
-/// bounded where a pointer of unknown origin conflicts with everything.
-inline constexpr size_t DefaultMaxPairs = 20000;
-
 /// Runs the analysis. The result is the lockset engine's: one
 /// possible-race finding per pair of source lines (every one: the
 /// --max-findings cut is the reporting engine's), the candidate pairs
 /// (Result::Candidates, CandidatePairs, CandidatesComplete), the verdict with
 /// its reasons or assumptions, and statistics. Stops early, with verdict
 /// unknown, when *Cancelled becomes true, and stops pairing after MaxPairs
-/// conflicting instruction pairs (0: no limit; --max-pairs), with verdict
-/// possible-race.
+/// conflicting instruction pairs (0: no limit; EngineOptions::MaxPairs),
+/// with verdict possible-race.
 [[nodiscard]] Result analyseLocksets(const ProgramModel &PM,
                                      const std::atomic<bool> *Cancelled,
-                                     size_t MaxPairs = DefaultMaxPairs);
+                                     size_t MaxPairs);
 
 } // namespace crace

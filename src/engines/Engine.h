@@ -58,7 +58,9 @@ struct EngineOptions {
   /// At most this many findings are reported (0: no limit).
   unsigned MaxFindings = 0;
   /// The static stage pairs at most this many conflicting instruction
-  /// pairs (0: no limit; analysis/Lockset.h's DefaultMaxPairs).
+  /// pairs (0: no limit; --max-pairs): the verdict (possible-race) is
+  /// settled long before, and time and memory stay bounded where a pointer
+  /// of unknown origin conflicts with everything.
   unsigned MaxPairs = 20000;
   // explore: bounds and input sampling (docs/usage.md).
   uint64_t Seed = 1;

@@ -109,6 +109,8 @@ PointsTo::PointsTo(const Module &M) : M(M), DL(M.getDataLayout()) {
           VarArgAreas[&F].push_back(Objects.size());
           addObject(ObjKind::Stack, II, 0);
         }
+      } else if (isa<VAArgInst>(I)) {
+        VAArgUsers.insert(&F);
       }
     }
   }

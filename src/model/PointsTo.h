@@ -180,6 +180,9 @@ private:
   /// logging function's formatting costs minutes on mt-daapd), their
   /// variadic arguments escape, and ProgramModel gives the reason.
   llvm::DenseSet<const llvm::Function *> CollapsedVarArgs;
+  /// Functions with a va_arg instruction (whose result is of unknown
+  /// origin; clang reads variadic arguments through the va_list instead).
+  llvm::DenseSet<const llvm::Function *> VAArgUsers;
   PtsSet ThreadResults;
   uint32_t Pass = 0;
   /// The pass that applies the rules reading an empty set (solve()).

@@ -229,10 +229,7 @@ void PointsTo::computeEscaped() {
         // variadic arguments of a function that has one are reachable from
         // it. (Clang reads them through the va_list instead, which
         // PointsTo follows, up to VarArgTargetCap targets.)
-        if (!Fn->isDeclaration() && Fn->isVarArg() &&
-            (CollapsedVarArgs.contains(Fn) ||
-             any_of(instructions(*Fn),
-                    [](const Instruction &I) { return isa<VAArgInst>(I); })))
+        if (CollapsedVarArgs.contains(Fn) || VAArgUsers.contains(Fn))
           for (unsigned A = Fn->arg_size(); A < CB->arg_size(); ++A)
             MarkAll(CB->getArgOperand(A));
       }

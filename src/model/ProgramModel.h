@@ -154,12 +154,12 @@ public:
   [[nodiscard]] std::optional<Loc> lockLocation(const llvm::Value *P) const;
   /// The block can execute more than once in one run of its function.
   [[nodiscard]] bool inCycle(const llvm::BasicBlock *BB) const;
-  /// Every call of F is made by main's thread, at most once per run.
   /// F may run: main reaches it by calls, thread creations or function
   /// pointers (findThreads); every function when there is no main.
   [[nodiscard]] bool mayRun(const llvm::Function &F) const {
     return Reachable.empty() || Reachable.contains(&F);
   }
+  /// Every call of F is made by main's thread, at most once per run.
   [[nodiscard]] bool runsOnceInMain(const llvm::Function *F) const;
 
   /// Order facts inside main: A executes and then B may execute after it.

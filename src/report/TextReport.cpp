@@ -68,8 +68,7 @@ static void writeTrace(const Finding &F, raw_ostream &OS) {
 }
 
 /// The other pairs of F's group, one line each, under its diagnostic.
-static void writeGroupRest(const std::vector<const Finding *> &Rest,
-                           raw_ostream &OS) {
+static void writeGroupRest(ArrayRef<const Finding *> Rest, raw_ostream &OS) {
   OS << formatv("note: {0} more pair{1} of accesses on '{2}' may race:\n",
                 Rest.size(), Rest.size() == 1 ? "" : "s",
                 Rest.front()->First.Variable);
@@ -165,7 +164,7 @@ void writeText(const Result &R, raw_ostream &OS, const TextStyle &Style) {
       OS << "note: concurrent because " << F.Concurrency << "\n";
     writeTrace(F, OS);
     if (Grouped(F) && Mates.size() > 1)
-      writeGroupRest({Mates.begin() + 1, Mates.end()}, OS);
+      writeGroupRest(ArrayRef(Mates).drop_front(), OS);
   }
   writeVerdict(R, OS, Color, Style.Stats);
 }

@@ -139,7 +139,8 @@ static cl::opt<unsigned> MaxPairsOpt(
     cl::desc("The static stage stops pairing after N conflicting instruction "
              "pairs (default 20000; 0: no limit); the verdict is then "
              "possible-race and the report says the search stopped"),
-    cl::value_desc("N"), cl::init(20000), cl::cat(OutputCat));
+    cl::value_desc("N"), cl::init(EngineOptions().MaxPairs),
+    cl::cat(OutputCat));
 static cl::opt<bool> ProgressOpt(
     "progress",
     cl::desc("Print a progress line on stderr every 10 s and at each phase "
