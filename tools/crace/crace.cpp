@@ -139,7 +139,7 @@ static cl::opt<unsigned> MaxPairsOpt(
     cl::desc("The static stage stops pairing after N conflicting instruction "
              "pairs (default 20000; 0: no limit); the verdict is then "
              "possible-race and the report says the search stopped"),
-    cl::value_desc("N"), cl::init(EngineOptions().MaxPairs),
+    cl::value_desc("N"), cl::init(crace::EngineOptions().MaxPairs),
     cl::cat(OutputCat));
 static cl::opt<bool> ProgressOpt(
     "progress",
