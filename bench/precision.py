@@ -12,6 +12,7 @@ with bear: see ../shared/bench/realworld/projects/README.md).
 
   python3 bench/precision.py [--crace BIN] [--engine lockset|whoop]
          [--only NAME ...] [--project memcached=/tmp/memcached]
+         [--max-pairs 0]
          [--md bench/results/precision.md --label LABEL] [--json OUT.json]
 
 --md appends one section (the table and the totals) under LABEL, so runs of
@@ -66,11 +67,13 @@ def capped(rep):
     return any(CAP_REASON in r for r in rep.get("reasons", []))
 
 
-def analyse(crace, engine, args, kill):
+def analyse(crace, engine, args, kill, max_pairs=None):
     fd, out = tempfile.mkstemp(suffix=".json")
     os.close(fd)
     cmd = [crace, "--engine=" + engine, "--max-findings=0", "--format=json",
            "-o", out] + args
+    if max_pairs is not None:
+        cmd.append("--max-pairs=%d" % max_pairs)
     start = time.monotonic()
     try:
         p = subprocess.run(cmd, stdout=subprocess.DEVNULL,
@@ -99,9 +102,11 @@ def analyse(crace, engine, args, kill):
     return row
 
 
-def table(rows, label, engine):
+def table(rows, label, engine, max_pairs):
+    cap = "" if max_pairs is None else ", `--max-pairs=%d`" % max_pairs
     lines = ["## " + label, "",
-             "engine `%s`, every finding kept (`--max-findings=0`)" % engine,
+             "engine `%s`, every finding kept (`--max-findings=0`%s)" % (
+                 engine, cap),
              "",
              "| program | verdict | findings | source-line pairs | variables "
              "| pair cap hit | s |",
@@ -130,6 +135,9 @@ def main():
     ap.add_argument("--project", action="append", default=[],
                     help="NAME=DIR: also run crace -p DIR")
     ap.add_argument("--kill", type=float, default=600)
+    ap.add_argument("--max-pairs", type=int,
+                    help="pass --max-pairs=N to crace (0: no cap, so the "
+                    "counts are exact)")
     ap.add_argument("--md")
     ap.add_argument("--label", default="run")
     ap.add_argument("--json")
@@ -139,7 +147,7 @@ def main():
     rows = []
     for name, path in programs(a.only):
         extra = ["--data-model=ILP32"] if is_cil_combined(path) else []
-        r = analyse(a.crace, a.engine, extra + [path], a.kill)
+        r = analyse(a.crace, a.engine, extra + [path], a.kill, a.max_pairs)
         rows.append((name, r))
         print("%-45s %-14s %6d findings %6d line pairs%s %6.1f s" % (
             name, r["verdict"], r["findings"], r["line_pairs"],
@@ -148,12 +156,12 @@ def main():
         name, _, d = spec.partition("=")
         if not os.path.exists(os.path.join(d, "compile_commands.json")):
             sys.exit("precision.py: no compile_commands.json in %s" % d)
-        r = analyse(a.crace, a.engine, ["-p", d], a.kill)
+        r = analyse(a.crace, a.engine, ["-p", d], a.kill, a.max_pairs)
         rows.append(("project " + name, r))
         print("%-45s %-14s %6d findings %6d line pairs%s %6.1f s" % (
             "project " + name, r["verdict"], r["findings"], r["line_pairs"],
             " (cap)" if r["cap"] else "", r["seconds"]), flush=True)
-    text = table(rows, a.label, a.engine)
+    text = table(rows, a.label, a.engine, a.max_pairs)
     print(text)
     if a.md:
         new = not os.path.exists(a.md)
