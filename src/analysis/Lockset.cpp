@@ -17,6 +17,7 @@
 #include "llvm/Support/FormatVariadic.h"
 #include <algorithm>
 #include <chrono>
+#include <functional>
 #include <map>
 #include <set>
 #include <tuple>
@@ -96,13 +97,15 @@ public:
       size_t Dropped = NotLocks.size();
       Records.clear();
       Semaphores.clear();
+      CreatesReached.clear();
+      ForksIn.clear();
       Initialised.clear();
       UnknownSemOps.clear();
       for (const ThreadTemplate &T : PM.threads()) {
         CurThread = T.Id;
         Summaries.clear();
         InProgress.clear();
-        analyse(T.Entry, LockSet(), nullptr);
+        analyse(T.Entry, LockSet(), nullptr, nullptr);
         if (cancelled())
           return false;
       }
@@ -131,8 +134,60 @@ public:
 
   SymbolicLocks Symbolic;
 
+  /// The process each thread template runs in (MHP.h), found from where
+  /// the walks reached its create site: the child of a fork when every
+  /// such place is in that child's code (or in a thread of that child), the
+  /// initial process for main. A signal handler stays installed across
+  /// fork, so one installed in a process that forks may run in any.
+  std::vector<ProcessId> templateProcesses() const {
+    const auto &Ts = PM.threads();
+    std::vector<ProcessId> Out(Ts.size());
+    std::vector<unsigned char> State(Ts.size(), 0); // 0 new, 1 busy, 2 done
+    std::function<ProcessId(unsigned)> Of = [&](unsigned T) -> ProcessId {
+      if (T == 0)
+        return ProcessId::initial();
+      if (State[T] == 2)
+        return Out[T];
+      if (State[T] == 1)
+        return ProcessId(); // created by itself: not known
+      State[T] = 1;
+      std::optional<ProcessId> P;
+      auto Join = [&](ProcessId Q) {
+        if (!P)
+          P = Q;
+        else if (!(*P == Q))
+          P = ProcessId();
+      };
+      auto It = CreatesReached.find(Ts[T].CreateSite);
+      if (It == CreatesReached.end() || It->second.empty())
+        Join(ProcessId()); // never reached: not known
+      else
+        for (auto [Creator, Child] : It->second)
+          Join(Child ? ProcessId::child(Child) : Of(Creator));
+      if (Ts[T].SignalHandler && P->K != ProcessId::Any)
+        for (auto [Thread, Child] : ForksIn)
+          if ((Child ? ProcessId::child(Child) : Of(Thread)) == *P) {
+            P = ProcessId();
+            break;
+          }
+      State[T] = 2;
+      return Out[T] = *P;
+    };
+    for (unsigned T = 0; T < Ts.size(); ++T)
+      Out[T] = Of(T);
+    return Out;
+  }
+
 private:
-  using Key = std::tuple<const Function *, LockSet, const Instruction *>;
+  using Key = std::tuple<const Function *, LockSet, const Instruction *,
+                         const CallBase *>;
+
+  /// Where the walks reached each create site: the thread template walking
+  /// and the fork child whose code it was in (null: the template's own
+  /// process). ForksIn: the same for the fork calls.
+  std::map<const CallBase *, std::set<std::pair<unsigned, const CallBase *>>>
+      CreatesReached;
+  std::set<std::pair<unsigned, const CallBase *>> ForksIn;
 
   /// Semaphores used as locks. Such a semaphore S starts at 1 (every
   /// sem_init of S gives 1 and runs in main before any thread exists) and is
@@ -253,19 +308,20 @@ private:
   }
 
   void record(const Instruction &I, const LockSet &LS,
-              const Instruction *MainPos) {
+              const Instruction *MainPos, const CallBase *Child) {
     for (MemAccess A : PM.accessesOf(I)) {
       if (PM.isThreadPrivateAccess(A.Ptr))
         continue;
       if (LS.holds(AtomicSectionLock))
         A.Atomic = true;
-      Records.insert({CurThread, MainPos, A, LS});
+      Records.insert({CurThread, MainPos, A, LS, Child});
     }
   }
 
-  /// Transfer of one instruction; records accesses when Rec is set.
+  /// Transfer of one instruction; records accesses when Rec is set. Child:
+  /// the fork whose child process runs I (null: the thread's own).
   void transfer(const Instruction &I, LockSet &LS, const Instruction *MainPos,
-                bool Rec) {
+                const CallBase *Child, bool Rec) {
     if (LS.Top)
       return;
     const Function *F = I.getFunction();
@@ -273,7 +329,7 @@ private:
     if (!Pos && F == PM.mainFunction() && CurThread == 0)
       Pos = &I;
     if (Rec)
-      record(I, LS, Pos);
+      record(I, LS, Pos, Child);
     Symbolic.redefine(LS, I);
     auto *CB = dyn_cast<CallBase>(&I);
     if (!CB || CB->isInlineAsm())
@@ -302,6 +358,12 @@ private:
       case Intrinsic::SemPost:
         semaphore(*K, *CB, LS, Pos);
         break;
+      case Intrinsic::ThreadCreate:
+        CreatesReached[CB].insert({CurThread, Child});
+        break;
+      case Intrinsic::Fork:
+        ForksIn.insert({CurThread, Child});
+        break;
       default:
         break;
       }
@@ -314,7 +376,7 @@ private:
       if (C->isDeclaration())
         continue;
       Any = true;
-      Out = LockSet::meet(Out, analyse(C, Symbolic.enter(LS, C), Pos));
+      Out = LockSet::meet(Out, analyse(C, Symbolic.enter(LS, C), Pos, Child));
     }
     if (Any) {
       LS = Out;
@@ -351,11 +413,11 @@ private:
     return UnlocksFrom[F] = std::move(Out);
   }
 
-  /// Analyses F entered with lockset Entry; returns the lockset at its exit
-  /// (Top when it never returns).
+  /// Analyses F entered with lockset Entry (in the child of fork Child, if
+  /// set); returns the lockset at its exit (Top when it never returns).
   LockSet analyse(const Function *F, const LockSet &Entry,
-                  const Instruction *MainPos) {
-    Key K{F, Entry, MainPos};
+                  const Instruction *MainPos, const CallBase *Child) {
+    Key K{F, Entry, MainPos, Child};
     if (auto It = Summaries.find(K); It != Summaries.end())
       return It->second;
     if (cancelled())
@@ -385,8 +447,9 @@ private:
       if (It == In.end())
         return std::nullopt;
       LockSet LS = It->second;
+      const CallBase *In = PM.forkChild(BB);
       for (const Instruction &I : *BB)
-        transfer(I, LS, MainPos, Rec);
+        transfer(I, LS, MainPos, In ? In : Child, Rec);
       return LS;
     };
     bool Changed = true;
@@ -476,7 +539,8 @@ Result analyseLocksets(const ProgramModel &PM,
     auto Key = [&](const Record &X) {
       return std::make_tuple(X.Thread, Pos.lookup(X.Access.Inst),
                              X.MainPos ? Pos.lookup(X.MainPos) : 0u,
-                             unsigned(X.Access.Kind), X.Locks.Held);
+                             unsigned(X.Access.Kind), X.Locks.Held,
+                             X.Child ? Pos.lookup(X.Child) + 1 : 0u);
     };
     std::stable_sort(
         Recs.begin(), Recs.end(),
@@ -531,6 +595,13 @@ Result analyseLocksets(const ProgramModel &PM,
   // counter (Tickets.h).
   uint64_t OtherInstances = 0, ByTicket = 0;
   PairFilters Filters(PM, Recs);
+  // The process each access runs in; pairs in two processes (a fork's
+  // child and its parent) touch two copies of memory.
+  const std::vector<ProcessId> TemplateProcess = A.templateProcesses();
+  auto ProcessOf = [&](const Record &X) {
+    return X.Child ? ProcessId::child(X.Child) : TemplateProcess[X.Thread];
+  };
+  uint64_t ApartProcesses = 0;
   auto Access = [&](const Record &Rec, Loc L) {
     AccessInfo Info;
     Info.Thread = PM.threads()[Rec.Thread].Name;
@@ -577,9 +648,11 @@ Result analyseLocksets(const ProgramModel &PM,
       ++(Why == PairFilters::Apart::Taken ? ByTicket : OtherInstances);
       return;
     }
-    if (!mayHappenInParallel(PM, {RX.Thread, RX.MainPos},
-                             {RY.Thread, RY.MainPos}))
+    if (!mayHappenInParallel(PM, {RX.Thread, RX.MainPos, ProcessOf(RX)},
+                             {RY.Thread, RY.MainPos, ProcessOf(RY)})) {
+      ApartProcesses += ProcessOf(RX).apart(ProcessOf(RY));
       return;
+    }
     // One finding per pair of instructions and threads; the first abstract
     // location found names the variable. Cheap key first: building the
     // texts is what costs.
@@ -709,6 +782,7 @@ Result analyseLocksets(const ProgramModel &PM,
   R.stat("pairs_on_per_instance_memory", OtherInstances);
   R.stat("pairs_protected_by_symbolic_locks", BySymbolic);
   R.stat("pairs_on_elements_taken_from_counters", ByTicket);
+  R.stat("pairs_in_different_processes", ApartProcesses);
   R.stat("templates_with_per_instance_memory", Filters.instanceTemplates());
   R.stat("findings", Total);
   R.stat("engine_seconds",

@@ -75,6 +75,8 @@ static bool joinedBeforeCreate(const ProgramModel &PM, const ThreadTemplate &A,
 }
 
 bool mayHappenInParallel(const ProgramModel &PM, ThreadPoint A, ThreadPoint B) {
+  if (A.Process.apart(B.Process))
+    return false;
   const auto &Threads = PM.threads();
   const ThreadTemplate &TA = Threads[A.Thread];
   const ThreadTemplate &TB = Threads[B.Thread];

@@ -64,6 +64,7 @@ ProgramModel::build(Module &M, const std::atomic<bool> *Cancel) {
     PM->findJoinLoops();
     PM->findCreators();
   }
+  PM->findForkChildren();
   PM->checkSoundness();
   return PM;
 }
@@ -308,6 +309,10 @@ std::vector<std::string> ProgramModel::assumptions() const {
     A.push_back("a signal handler does not interrupt itself (one run of each "
                 "installed handler at a time), and a blocked signal may still "
                 "be delivered");
+  if (!ForkChild.empty())
+    A.push_back("a fork's child shares no memory with other processes "
+                "(memory mapped with MAP_SHARED is not checked for races "
+                "between processes)");
   return A;
 }
 

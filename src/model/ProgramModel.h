@@ -159,6 +159,14 @@ public:
   [[nodiscard]] bool mayRun(const llvm::Function &F) const {
     return Reachable.empty() || Reachable.contains(&F);
   }
+  /// The fork call whose child process alone runs BB (model/ForkRegions.cpp:
+  /// BB lies in the code the child's side of the fork's result test
+  /// dominates, and that code never leaves it), the innermost one; null
+  /// for code that may run in the process that forked.
+  [[nodiscard]] const llvm::CallBase *
+  forkChild(const llvm::BasicBlock *BB) const {
+    return ForkChild.lookup(BB);
+  }
   /// Every call of F is made by main's thread, at most once per run.
   [[nodiscard]] bool runsOnceInMain(const llvm::Function *F) const;
 
@@ -191,6 +199,7 @@ private:
   void findJoinLoops();
   void findCreators();
   void checkSoundness();
+  void findForkChildren();
 
   llvm::Module &M;
   const llvm::Function *Main = nullptr;
@@ -213,6 +222,7 @@ private:
   mutable std::map<std::string, const llvm::DIType *> NamedTypes;
   mutable bool NamedTypesBuilt = false;
   llvm::DenseSet<const llvm::Function *> Reachable;
+  llvm::DenseMap<const llvm::BasicBlock *, const llvm::CallBase *> ForkChild;
 };
 
 } // namespace crace
