@@ -85,7 +85,7 @@ int finish(const DriverOptions &Opts, const Result &R) {
   else if (Opts.Format == "sarif")
     writeSarif(R, Out.os());
   else if (Opts.Format == "html")
-    writeHtml(R, Out.os());
+    writeHtml(R, Out.os(), Opts.Group);
   else if (Opts.Format == "whoop")
     writeWhoop(R, Out.os(), Opts.Stats);
   else

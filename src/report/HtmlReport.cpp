@@ -4,8 +4,10 @@
 // finding the source around both accesses with their lines marked, the
 // locks each holds, and the interleaving as swim lanes (a column per
 // thread, a row per step in the order they ran, the racing steps marked);
-// then the verdict's assumptions or reasons. Class names are the page's
-// interface to tests (test/regression/html/).
+// then the verdict's assumptions or reasons. Possible races on one
+// variable are one entry (--group=variable): its first pair in full, the
+// others in a folded table. Class names are the page's interface to tests
+// (test/regression/html/).
 //
 //===----------------------------------------------------------------------===//
 #include "report/Report.h"
@@ -53,6 +55,8 @@ table.lanes td.step { background: #e8f0fe; }
 table.lanes td.step.racing { background: #fce8e6; border: 2px solid #b00020;
   font-weight: bold; }
 table.lanes td.order { color: #888; }
+details.group-rest { margin: .8em 0; }
+details.group-rest summary { cursor: pointer; font-weight: bold; }
 .where { color: #555; font-size: .9em; }
 ul.notes li { margin: .2em 0; }
 )css";
@@ -63,18 +67,25 @@ std::string shortFile(const std::string &F) {
 
 class HtmlWriter {
 public:
-  HtmlWriter(const Result &R, raw_ostream &OS) : R(R), OS(OS) {}
+  HtmlWriter(const Result &R, raw_ostream &OS, bool Group)
+      : R(R), OS(OS), Group(Group) {}
   void write();
 
 private:
   const Result &R;
   raw_ostream &OS;
+  bool Group;
   SourceCache Sources;
+  /// The entries of the page: each a list of findings, the first shown in
+  /// full (one finding, or the possible races on one variable).
+  std::vector<std::vector<const Finding *>> Entries;
 
+  void group();
   void source(const SourceLoc &L);
   void access(const AccessInfo &A, const char *Role);
   void lanes(const Finding &F);
-  void finding(const Finding &F, size_t N);
+  void rest(ArrayRef<const Finding *> Rest);
+  void entry(ArrayRef<const Finding *> E, size_t N);
 };
 
 const char *kindName(const Finding &F) {
@@ -153,11 +164,61 @@ void HtmlWriter::lanes(const Finding &F) {
   OS << "</tbody></table>";
 }
 
-void HtmlWriter::finding(const Finding &F, size_t N) {
+void HtmlWriter::group() {
+  std::vector<unsigned> Ids = findingGroups(R);
+  std::vector<int> EntryOf(R.Findings.size() + 1, -1);
+  for (size_t I = 0; I < R.Findings.size(); ++I) {
+    const Finding &F = R.Findings[I];
+    bool Grouped = Group && F.Kind == Verdict::PossibleRace &&
+                   F.Category == FindingCategory::DataRace;
+    if (Grouped && EntryOf[Ids[I]] >= 0) {
+      Entries[EntryOf[Ids[I]]].push_back(&F);
+      continue;
+    }
+    if (Grouped)
+      EntryOf[Ids[I]] = Entries.size();
+    Entries.push_back({&F});
+  }
+}
+
+std::string where(const AccessInfo &A) {
+  if (!A.Loc.valid())
+    return "&mdash;";
+  return esc(shortFile(A.Loc.File)) + ":" + std::to_string(A.Loc.Line);
+}
+
+/// The other pairs of an entry, folded: one row per pair.
+void HtmlWriter::rest(ArrayRef<const Finding *> Rest) {
+  OS << "<details class=\"group-rest\"><summary>" << Rest.size() << " more pair"
+     << (Rest.size() == 1 ? "" : "s") << " of accesses on <code>"
+     << esc(Rest.front()->First.Variable)
+     << "</code> may race</summary><table class=\"pairs\"><thead><tr>"
+        "<th>first access</th><th>thread</th><th>locks</th>"
+        "<th>second access</th><th>thread</th><th>locks</th></tr></thead>"
+        "<tbody>";
+  auto Side = [&](const AccessInfo &A) {
+    OS << "<td>" << where(A) << " "
+       << (A.Kind == AccessKind::Write ? "write" : "read") << "</td><td>"
+       << esc(A.Thread) << "</td><td>"
+       << (A.Locks.empty() ? "none" : esc(join(A.Locks, ", "))) << "</td>";
+  };
+  for (const Finding *F : Rest) {
+    OS << "<tr>";
+    Side(F->First);
+    Side(F->Second);
+    OS << "</tr>";
+  }
+  OS << "</tbody></table></details>";
+}
+
+void HtmlWriter::entry(ArrayRef<const Finding *> E, size_t N) {
+  const Finding &F = *E.front();
   OS << "<section class=\"finding\" id=\"finding-" << N << "\"><h2>" << N
      << ". " << kindName(F);
   if (!F.First.Variable.empty())
     OS << " on <code>" << esc(F.First.Variable) << "</code>";
+  if (E.size() > 1)
+    OS << " (" << E.size() << " pairs)";
   OS << "</h2><div class=\"where\">engine " << esc(F.Engine);
   if (!F.Program.empty())
     OS << ", program " << esc(F.Program);
@@ -167,6 +228,8 @@ void HtmlWriter::finding(const Finding &F, size_t N) {
     access(F.Second, "second");
   OS << "</div>";
   lanes(F);
+  if (E.size() > 1)
+    rest(E.drop_front());
   OS << "</section>\n";
 }
 
@@ -189,26 +252,23 @@ void HtmlWriter::write() {
          << "</td></tr>";
     OS << "</tbody></table>\n";
   }
-  if (!R.Findings.empty()) {
+  group();
+  if (!Entries.empty()) {
     OS << "<table class=\"summary\"><thead><tr><th>#</th><th>kind</th>"
           "<th>variable</th><th>first access</th><th>second access</th>"
-          "<th>engine</th></tr></thead><tbody>";
-    for (size_t I = 0; I < R.Findings.size(); ++I) {
-      const Finding &F = R.Findings[I];
+          "<th>pairs</th><th>engine</th></tr></thead><tbody>";
+    for (size_t I = 0; I < Entries.size(); ++I) {
+      const Finding &F = *Entries[I].front();
       OS << "<tr><td><a href=\"#finding-" << I + 1 << "\">" << I + 1
          << "</a></td><td>" << kindName(F) << "</td><td><code>"
-         << esc(F.First.Variable) << "</code></td><td>"
-         << esc(shortFile(F.First.Loc.File)) << ":" << F.First.Loc.Line
-         << "</td><td>"
-         << (F.Second.Loc.valid() ? esc(shortFile(F.Second.Loc.File)) + ":" +
-                                        std::to_string(F.Second.Loc.Line)
-                                  : std::string("&mdash;"))
-         << "</td><td>" << esc(F.Engine) << "</td></tr>";
+         << esc(F.First.Variable) << "</code></td><td>" << where(F.First)
+         << "</td><td>" << where(F.Second) << "</td><td class=\"pairs\">"
+         << Entries[I].size() << "</td><td>" << esc(F.Engine) << "</td></tr>";
     }
     OS << "</tbody></table>\n";
   }
-  for (size_t I = 0; I < R.Findings.size(); ++I)
-    finding(R.Findings[I], I + 1);
+  for (size_t I = 0; I < Entries.size(); ++I)
+    entry(Entries[I], I + 1);
   auto Notes = [&](const char *Title, const char *Class,
                    const std::vector<std::string> &L) {
     if (L.empty())
@@ -230,6 +290,8 @@ void HtmlWriter::write() {
 
 } // namespace
 
-void writeHtml(const Result &R, raw_ostream &OS) { HtmlWriter(R, OS).write(); }
+void writeHtml(const Result &R, raw_ostream &OS, bool Group) {
+  HtmlWriter(R, OS, Group).write();
+}
 
 } // namespace crace

@@ -32,8 +32,9 @@ void writeJson(const Result &R, llvm::raw_ostream &OS);
 /// SARIF 2.1.0 (docs/output.md): one run, a result per finding.
 void writeSarif(const Result &R, llvm::raw_ostream &OS);
 
-/// One self-contained HTML page: summary, sources, swim lanes.
-void writeHtml(const Result &R, llvm::raw_ostream &OS);
+/// One self-contained HTML page: summary, sources, swim lanes; Group: the
+/// possible races on one variable are one entry (--group=variable).
+void writeHtml(const Result &R, llvm::raw_ostream &OS, bool Group = true);
 
 /// An SV-COMP violation witness (YAML, format 2.0, thread_id waypoints of
 /// the 2.2 concurrency extension) for the first confirmed race of R.

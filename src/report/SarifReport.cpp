@@ -113,7 +113,7 @@ private:
   json::Object physical(const SourceLoc &Loc);
   json::Object location(const SourceLoc &Loc, std::string Message);
   std::string accessMessage(const AccessInfo &A);
-  json::Object result(const Finding &F);
+  json::Object result(const Finding &F, unsigned Group);
   std::optional<json::Object> codeFlow(const Finding &F);
 };
 
@@ -197,7 +197,7 @@ std::optional<json::Object> SarifWriter::codeFlow(const Finding &F) {
       {"threadFlows", std::move(Flows)}};
 }
 
-json::Object SarifWriter::result(const Finding &F) {
+json::Object SarifWriter::result(const Finding &F, unsigned Group) {
   unsigned RI = ruleIndex(F);
   std::string Text;
   switch (F.Category) {
@@ -252,11 +252,10 @@ json::Object SarifWriter::result(const Finding &F) {
       L.push_back(S);
     return L;
   };
-  json::Object Props{{"engine", F.Engine},
-                     {"verdict", verdictName(F.Kind)},
-                     {"variable", F.First.Variable},
-                     {"firstLocks", Locks(F.First)},
-                     {"secondLocks", Locks(F.Second)}};
+  json::Object Props{
+      {"engine", F.Engine},           {"verdict", verdictName(F.Kind)},
+      {"variable", F.First.Variable}, {"group", int64_t(Group)},
+      {"firstLocks", Locks(F.First)}, {"secondLocks", Locks(F.Second)}};
   if (!F.Program.empty())
     Props["program"] = F.Program;
   if (F.Kind != Verdict::Race && !R.Assumptions.empty()) {
@@ -281,8 +280,9 @@ json::Value SarifWriter::document() {
       {"rules", std::move(RuleArray)},
       {"notifications", json::Array{descriptor(UnknownNotification)}}};
   json::Array Results;
-  for (const Finding &F : R.Findings)
-    Results.push_back(result(F));
+  std::vector<unsigned> Groups = findingGroups(R);
+  for (size_t I = 0; I < R.Findings.size(); ++I)
+    Results.push_back(result(R.Findings[I], Groups[I]));
   json::Array Notes;
   if (R.Program == Verdict::Unknown)
     for (const std::string &Why :

@@ -128,7 +128,7 @@ static cl::opt<unsigned>
                    cl::value_desc("N"), cl::init(100), cl::cat(OutputCat));
 enum class GroupBy { Variable, None };
 static cl::opt<GroupBy> GroupOpt(
-    "group", cl::desc("How the text report prints possible races"),
+    "group", cl::desc("How the text and HTML reports show possible races"),
     cl::values(clEnumValN(GroupBy::Variable, "variable",
                           "one diagnostic per variable: its first pair in "
                           "full, the other pairs one line each (default)"),
