@@ -758,6 +758,7 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
     for (const std::string &S : *Strings)
       N->addOperand(MDNode::get(Ctx, MDString::get(Ctx, S)));
   }
+  foldConstantOffsets(*Main);
   typeAtomicPointerAccesses(*Main);
   inlineAllocationWrappers(*Main);
   inlineSpawnersIntoMain(*Main);

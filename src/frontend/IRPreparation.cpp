@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "frontend/IRPreparation.h"
 
+#include "llvm/Analysis/ConstantFolding.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -142,6 +143,23 @@ void runCleanupPasses(Module &M) {
       G->eraseFromParent();
     Changed = !Dead.empty() || !DeadTables.empty();
   }
+}
+
+void foldConstantOffsets(Module &M) {
+  const DataLayout &DL = M.getDataLayout();
+  for (Function &F : M)
+    for (Instruction &I : instructions(F)) {
+      auto *GEP = dyn_cast<GetElementPtrInst>(&I);
+      if (!GEP)
+        continue;
+      for (Use &U : GEP->indices()) {
+        auto *CE = dyn_cast<ConstantExpr>(U.get());
+        if (!CE)
+          continue;
+        if (auto *K = dyn_cast<ConstantInt>(ConstantFoldConstant(CE, DL)))
+          U.set(K);
+      }
+    }
 }
 
 /// Clang lowers atomic loads and stores of pointers to integer ones

@@ -3,6 +3,7 @@
 // Passes buildModule (Frontend.cpp) runs on the linked program, in this
 // order: SV-COMP's atomic functions become atomic sections; the program is
 // cleaned up (always-inline, mem2reg/SROA, jump threading, simplify-CFG);
+// constant offsets are folded;
 // pointer-typed atomic accesses get their pointee type; thread spawners
 // are inlined into main, so each creation site is its own.
 //
@@ -22,6 +23,11 @@ void prepareForCleanup(llvm::Module &M);
 /// The cleanup pipeline (always-inline, mem2reg, SROA, jump threading,
 /// simplify-CFG) whose result every engine analyses.
 void runCleanupPasses(llvm::Module &M);
+/// GEP indices that are constant expressions over the data layout become
+/// numbers: CIL's container_of, `(char *)p - (unsigned long)&((T *)0)->f`,
+/// indexes by `sub (0, ptrtoint (gep null, ...))`, which the points-to
+/// analysis would otherwise read as an unknown offset (the whole object).
+void foldConstantOffsets(llvm::Module &M);
 /// Atomic loads and stores of pointers, which clang lowers to integer ones,
 /// become pointer-typed again.
 void typeAtomicPointerAccesses(llvm::Module &M);

@@ -156,10 +156,12 @@ bool PointsTo::add(PtsSet &S, Loc L) {
 }
 
 bool PointsTo::addImpl(PtsSet &S, Loc L) {
-  const AbsObject &O = Objects[L.Obj];
-  if (L.Off != UnknownOffset && O.Size &&
-      (L.Off < 0 || uint64_t(L.Off) >= O.Size))
-    L.Off = UnknownOffset;
+  // An offset outside the object stays what it is: container_of on a
+  // list's static head gives head - 8, which the loop's test keeps from
+  // being dereferenced, and whose + 8 is the head again. (Reading it as
+  // any offset made every field of the node type one.) An access there
+  // would be undefined behaviour, so it conflicts with nothing in the
+  // object. The set of offsets per object stays bounded below.
   if (L.Off != UnknownOffset && (L.Off < -(1 << 20) || L.Off > (1 << 20)))
     L.Off = UnknownOffset;
   if (S.count({L.Obj, UnknownOffset}))

@@ -299,6 +299,11 @@ std::string ProgramModel::accessedField(const Value *Access,
 std::string ProgramModel::describe(Loc L, uint64_t Size,
                                    const Value *Access) const {
   const AbsObject &O = PTA->object(L.Obj);
+  // An address before the object (container_of on a list's head) names
+  // no part of it.
+  if (L.Off != UnknownOffset && L.Off < 0)
+    return describe({L.Obj, UnknownOffset}, Size, Access) + " (" +
+           std::to_string(-L.Off) + " bytes before its start)";
   std::string Name;
   const DIType *Ty = nullptr;
   switch (O.Kind) {
