@@ -11,7 +11,8 @@ change is for). A pair the new binary reports and the old one did not is
 a failure: the new analysis is not a refinement of the old one.
 
   python3 bench/pairs_subset.py --old OLD_BIN --new NEW_BIN [--engine lockset]
-         [--jobs 2] [--only SUBSTRING ...]
+         [--jobs 2] [--only SUBSTRING ...] [--skip SUBSTRING ...]
+         [--max-pairs 0]
 
 Exit 0 when the new pairs are a subset of the old ones everywhere.
 """
@@ -65,9 +66,11 @@ def inputs(only):
     return out
 
 
-def pairs(binary, engine, args):
+def pairs(binary, engine, args, max_pairs=None):
     cmd = [binary, "--engine=" + engine, "--max-findings=0", "--format=json",
            "--timeout=300"] + args
+    if max_pairs is not None:
+        cmd.append("--max-pairs=%d" % max_pairs)
     p = subprocess.run(cmd, capture_output=True, text=True)
     try:
         rep = json.loads(p.stdout)
@@ -83,13 +86,19 @@ def main():
     ap.add_argument("--engine", default="lockset")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--only", nargs="*", default=[])
+    ap.add_argument("--skip", nargs="*", default=[],
+                    help="leave out inputs whose name contains one of these")
+    ap.add_argument("--max-pairs", type=int,
+                    help="pass --max-pairs=N (0: no cap, so a capped old "
+                    "run no longer hides new pairs)")
     a = ap.parse_args()
-    todo = inputs(a.only)
+    todo = [x for x in inputs(a.only)
+            if not any(s in x[0] for s in a.skip)]
 
     def one(item):
         name, args = item
-        (vo, po) = pairs(a.old, a.engine, args)
-        (vn, pn) = pairs(a.new, a.engine, args)
+        (vo, po) = pairs(a.old, a.engine, args, a.max_pairs)
+        (vn, pn) = pairs(a.new, a.engine, args, a.max_pairs)
         return name, vo, po, vn, pn
 
     bad = fewer = 0
