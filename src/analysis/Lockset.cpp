@@ -164,12 +164,16 @@ public:
       else
         for (auto [Creator, Child] : It->second)
           Join(Child ? ProcessId::child(Child) : Of(Creator));
+      // (A fork whose process is not known may run in P: the handler's
+      // own fork, for one.)
       if (Ts[T].SignalHandler && P->K != ProcessId::Any)
-        for (auto [Thread, Child] : ForksIn)
-          if ((Child ? ProcessId::child(Child) : Of(Thread)) == *P) {
+        for (auto [Thread, Child] : ForksIn) {
+          ProcessId Q = Child ? ProcessId::child(Child) : Of(Thread);
+          if (Q == *P || Q.K == ProcessId::Any) {
             P = ProcessId();
             break;
           }
+        }
       State[T] = 2;
       return Out[T] = *P;
     };

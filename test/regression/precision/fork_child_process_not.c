@@ -8,14 +8,18 @@
 //   and it may interrupt the child's write;
 // - 'c': the global the pid goes through is also set to 0 (by the
 //   parent), so its test does not tell the child: the parent writes 'c'
-//   while its worker runs.
+//   while its worker runs;
+// - 'd': a child installs a handler, then starts 'spawner', which forks;
+//   'spawner' is also started by main, so crace does not know which
+//   process that fork runs in: the grandchild may inherit the handler,
+//   which then interrupts its write.
 // expected-verdict: race
 // expected-verdict(lockset): possible-race
 #include <pthread.h>
 #include <signal.h>
 #include <unistd.h>
 
-int a, b, c;
+int a, b, c, d;
 pid_t g_pid;
 
 static void *child_worker(void *arg) {
@@ -62,7 +66,33 @@ static void overwritten(void) {
   pthread_join(t, 0);
 }
 
+static void on_usr2(int sig) { d = 1; } // expected-race
+
+static void *spawner(void *arg) {
+  if (fork() == 0) {
+    d = 2; // expected-race
+    _exit(0);
+  }
+  return 0;
+}
+
+static void start_spawner(void) {
+  pthread_t t;
+  pthread_create(&t, 0, spawner, 0);
+  pthread_join(t, 0);
+}
+
+static void grandchild(void) {
+  start_spawner();
+  if (fork() == 0) {
+    signal(SIGUSR2, on_usr2);
+    start_spawner();
+    _exit(0);
+  }
+}
+
 int main(void) {
+  grandchild();
   fall_through();
   inherited();
   overwritten();
