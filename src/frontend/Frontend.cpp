@@ -761,6 +761,7 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
   foldConstantOffsets(*Main);
   typeAtomicPointerAccesses(*Main);
   inlineAllocationWrappers(*Main);
+  inlinePointerPlumbing(*Main);
   inlineSpawnersIntoMain(*Main);
 
   std::string Msg;

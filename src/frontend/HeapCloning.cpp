@@ -178,4 +178,54 @@ unsigned inlineAllocationWrappers(Module &M) {
   return Inlined;
 }
 
+/// A helper that only moves pointers: one block, no call (but debug and
+/// lifetime markers), at most MaxPlumbing instructions, and at least one
+/// pointer it loads or stores (list.h's __list_add, list_del, INIT_LIST_HEAD).
+static bool isPointerPlumbing(const Function &F) {
+  constexpr unsigned MaxPlumbing = 24;
+  if (F.isDeclaration() || F.isVarArg() || F.size() != 1 ||
+      F.getName() == "main")
+    return false;
+  unsigned N = 0;
+  bool MovesPointer = false;
+  for (const Instruction &I : F.getEntryBlock()) {
+    if (isa<DbgInfoIntrinsic>(I))
+      continue;
+    if (const auto *II = dyn_cast<IntrinsicInst>(&I);
+        II && II->isLifetimeStartOrEnd())
+      continue;
+    if (isa<CallBase>(I) || ++N > MaxPlumbing)
+      return false;
+    if (const auto *SI = dyn_cast<StoreInst>(&I))
+      MovesPointer |= SI->getValueOperand()->getType()->isPointerTy();
+    if (const auto *LI = dyn_cast<LoadInst>(&I))
+      MovesPointer |= LI->getType()->isPointerTy();
+  }
+  return MovesPointer;
+}
+
+unsigned inlinePointerPlumbing(Module &M) {
+  unsigned Inlined = 0;
+  // Round by round: list_add becomes plumbing once __list_add is in it.
+  for (unsigned Round = 0; Round < 4; ++Round) {
+    SmallVector<CallBase *, 64> Sites;
+    for (Function &F : M) {
+      if (!isPointerPlumbing(F))
+        continue;
+      for (User *U : F.users())
+        if (auto *CB = dyn_cast<CallBase>(U))
+          if (CB->getCalledFunction() == &F && CB->getFunction() != &F)
+            Sites.push_back(CB);
+    }
+    unsigned Before = Inlined;
+    for (CallBase *CB : Sites) {
+      InlineFunctionInfo IFI;
+      Inlined += InlineFunction(*CB, IFI).isSuccess();
+    }
+    if (Inlined == Before)
+      break;
+  }
+  return Inlined;
+}
+
 } // namespace crace
