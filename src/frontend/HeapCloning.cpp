@@ -135,6 +135,21 @@ std::string callSiteText(const CallBase &CB, const Function &F) {
   return formatv("{0}() called at {1}", F.getName(), Where).str();
 }
 
+/// The direct calls, from other functions, of the functions Inline picks.
+SmallVector<CallBase *, 64> directCallSites(Module &M,
+                                            bool (*Inline)(const Function &)) {
+  SmallVector<CallBase *, 64> Sites;
+  for (Function &F : M) {
+    if (!Inline(F))
+      continue;
+    for (User *U : F.users())
+      if (auto *CB = dyn_cast<CallBase>(U))
+        if (CB->getCalledFunction() == &F && CB->getFunction() != &F)
+          Sites.push_back(CB);
+  }
+  return Sites;
+}
+
 } // namespace
 
 unsigned inlineAllocationWrappers(Module &M) {
@@ -143,15 +158,7 @@ unsigned inlineAllocationWrappers(Module &M) {
   // Round by round, so a wrapper of a wrapper (s_zmalloc around s_malloc)
   // becomes one once the inner one is inlined into it.
   for (unsigned Round = 0; Round < 4; ++Round) {
-    SmallVector<CallBase *, 64> Sites;
-    for (Function &F : M) {
-      if (!isAllocationWrapper(F))
-        continue;
-      for (User *U : F.users())
-        if (auto *CB = dyn_cast<CallBase>(U))
-          if (CB->getCalledFunction() == &F && CB->getFunction() != &F)
-            Sites.push_back(CB);
-    }
+    SmallVector<CallBase *, 64> Sites = directCallSites(M, isAllocationWrapper);
     if (Sites.empty())
       break;
     bool Progress = false;
@@ -208,15 +215,7 @@ unsigned inlinePointerPlumbing(Module &M) {
   unsigned Inlined = 0;
   // Round by round: list_add becomes plumbing once __list_add is in it.
   for (unsigned Round = 0; Round < 4; ++Round) {
-    SmallVector<CallBase *, 64> Sites;
-    for (Function &F : M) {
-      if (!isPointerPlumbing(F))
-        continue;
-      for (User *U : F.users())
-        if (auto *CB = dyn_cast<CallBase>(U))
-          if (CB->getCalledFunction() == &F && CB->getFunction() != &F)
-            Sites.push_back(CB);
-    }
+    SmallVector<CallBase *, 64> Sites = directCallSites(M, isPointerPlumbing);
     unsigned Before = Inlined;
     for (CallBase *CB : Sites) {
       InlineFunctionInfo IFI;
