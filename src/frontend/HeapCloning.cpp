@@ -186,8 +186,9 @@ unsigned inlineAllocationWrappers(Module &M) {
 }
 
 /// A helper that only moves pointers: one block, no call (but debug and
-/// lifetime markers), at most MaxPlumbing instructions, and at least one
-/// pointer it loads or stores (list.h's __list_add, list_del, INIT_LIST_HEAD).
+/// lifetime markers), no local in memory, at most MaxPlumbing
+/// instructions, and at least one pointer it loads or stores (list.h's
+/// __list_add, list_del, INIT_LIST_HEAD).
 static bool isPointerPlumbing(const Function &F) {
   constexpr unsigned MaxPlumbing = 24;
   if (F.isDeclaration() || F.isVarArg() || F.size() != 1 ||
@@ -201,7 +202,9 @@ static bool isPointerPlumbing(const Function &F) {
     if (const auto *II = dyn_cast<IntrinsicInst>(&I);
         II && II->isLifetimeStartOrEnd())
       continue;
-    if (isa<CallBase>(I) || ++N > MaxPlumbing)
+    // (A local whose address is taken would live on in the caller's frame
+    // and hide a use after return.)
+    if (isa<CallBase>(I) || isa<AllocaInst>(I) || ++N > MaxPlumbing)
       return false;
     if (const auto *SI = dyn_cast<StoreInst>(&I))
       MovesPointer |= SI->getValueOperand()->getType()->isPointerTy();
