@@ -11,7 +11,6 @@
 #include "model/ProgramModel.h"
 
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/StringSet.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
@@ -23,12 +22,19 @@ using namespace llvm;
 
 namespace crace {
 
-/// V is the fork call's result: the call itself, a cast of it, or a phi
-/// of it and non-zero constants (the failure path of the fork model
+/// V without sign or zero extensions, which keep 0 and only 0 at 0 (a
+/// truncation could make a pid of 256 read as 0).
+static const Value *stripWidening(const Value *V) {
+  while (isa<SExtInst>(V) || isa<ZExtInst>(V))
+    V = cast<CastInst>(V)->getOperand(0);
+  return V;
+}
+
+/// V is the fork call's result: the call itself, a widening of it, or a
+/// phi of it and non-zero constants (the failure path of the fork model
 /// returns -1).
 static bool isForkResult(const Value *V, const CallBase &Fork) {
-  while (const auto *C = dyn_cast<CastInst>(V))
-    V = C->getOperand(0);
+  V = stripWidening(V);
   if (V == &Fork)
     return true;
   const auto *Phi = dyn_cast<PHINode>(V);
@@ -36,8 +42,7 @@ static bool isForkResult(const Value *V, const CallBase &Fork) {
     return false;
   bool Seen = false;
   for (const Value *In : Phi->incoming_values()) {
-    while (const auto *C = dyn_cast<CastInst>(In))
-      In = C->getOperand(0);
+    In = stripWidening(In);
     if (In == &Fork) {
       Seen = true;
       continue;
@@ -96,7 +101,7 @@ static const BasicBlock *childEntry(const CallBase &Fork,
                                     const DominatorTree &DT) {
   SmallVector<const Value *, 4> Results{&Fork};
   for (const User *U : Fork.users())
-    if (isa<CastInst>(U) || isa<PHINode>(U))
+    if (isa<SExtInst>(U) || isa<ZExtInst>(U) || isa<PHINode>(U))
       Results.push_back(U);
   SmallVector<const Value *, 4> Reloads;
   reloadsOf(Fork, Results, DT, Reloads);
@@ -142,10 +147,8 @@ static const BasicBlock *childEntry(const CallBase &Fork,
 void ProgramModel::findForkChildren() {
   // A longjmp out of the child's code lands where the parent's code runs
   // too: no region is closed then.
-  static const StringSet<> LongJmp = {"longjmp", "_longjmp", "siglongjmp",
-                                      "__longjmp_chk"};
   for (const Function &F : M)
-    if (LongJmp.contains(F.getName()) && !F.use_empty())
+    if (isLongJmp(F.getName()) && !F.use_empty())
       return;
   for (const Function &F : M) {
     if (F.isDeclaration())

@@ -266,11 +266,9 @@ void ProgramModel::checkSoundness() {
           continue;
         // setjmp is modelled by its first return (models/posix.c); the
         // jump back is not, so its call keeps race freedom unproved.
-        static const StringSet<> LongJmp = {"longjmp", "_longjmp", "siglongjmp",
-                                            "__longjmp_chk"};
         if (SeenExternal.insert(C->getName()).second)
           Unsound.push_back(
-              LongJmp.contains(C->getName())
+              isLongJmp(C->getName())
                   ? formatv("call to '{0}' at {1}: the models give setjmp its "
                             "first return only; the return again that '{0}' "
                             "makes is not analysed",

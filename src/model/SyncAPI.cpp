@@ -3,6 +3,7 @@
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstrTypes.h"
@@ -126,6 +127,12 @@ static bool freshOrNull(const llvm::Value *V,
 bool freshOrNull(const llvm::Value *V) {
   llvm::SmallPtrSet<const llvm::Value *, 8> Seen;
   return freshOrNull(V, Seen);
+}
+
+bool isLongJmp(StringRef Name) {
+  static const StringSet<> Names = {"longjmp", "_longjmp", "siglongjmp",
+                                    "__longjmp_chk"};
+  return Names.contains(Name);
 }
 
 } // namespace crace

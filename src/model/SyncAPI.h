@@ -44,6 +44,9 @@ lookupExternal(llvm::StringRef Name);
 /// V is null or, through casts, phis and selects, the result of a
 /// __crace_alloc call: fresh memory allocated in V's function.
 [[nodiscard]] bool freshOrNull(const llvm::Value *V);
+/// longjmp and its variants: a jump back to a setjmp, which the models
+/// do not follow (they give setjmp its first return only).
+[[nodiscard]] bool isLongJmp(llvm::StringRef Name);
 /// Name of an intrinsic, for messages.
 [[nodiscard]] llvm::StringRef intrinsicName(Intrinsic I);
 /// True for LLVM intrinsics that neither access program memory nor
