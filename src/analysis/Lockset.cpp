@@ -451,9 +451,9 @@ private:
       if (It == In.end())
         return std::nullopt;
       LockSet LS = It->second;
-      const CallBase *In = PM.forkChild(BB);
+      const CallBase *Region = PM.forkChild(BB);
       for (const Instruction &I : *BB)
-        transfer(I, LS, MainPos, In ? In : Child, Rec);
+        transfer(I, LS, MainPos, Region ? Region : Child, Rec);
       return LS;
     };
     bool Changed = true;
