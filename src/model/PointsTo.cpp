@@ -80,6 +80,47 @@ bool returnsUntouchedAllocation(const Function &F) {
   return Allocates;
 }
 
+/// A byte (an integer narrower than a pointer) read from memory carries
+/// part of a pointer only to where it is stored again: a byte-wise copy,
+/// also through a helper function. Bytes that are only compared, computed
+/// with or widened are numbers: a pointer is not rebuilt from its bytes by
+/// arithmetic (the printed assumption).
+bool bytesMayBeStored(const Value *Root) {
+  SmallVector<const Value *, 8> Work = {Root};
+  SmallPtrSet<const Value *, 16> Seen;
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    for (const Use &U : V->uses()) {
+      const User *User = U.getUser();
+      if (const auto *SI = dyn_cast<StoreInst>(User)) {
+        if (SI->getValueOperand() == V)
+          return true;
+      } else if (isa<PHINode>(User) || isa<FreezeInst>(User) ||
+                 isa<TruncInst>(User) ||
+                 (isa<SelectInst>(User) && U.getOperandNo() != 0)) {
+        Work.push_back(User);
+      } else if (const auto *CB = dyn_cast<CallBase>(User)) {
+        if (isa<DbgInfoIntrinsic>(CB))
+          continue;
+        const auto *F =
+            dyn_cast<Function>(CB->getCalledOperand()->stripPointerCasts());
+        if (!CB->isArgOperand(&U) || !F || F->isDeclaration() ||
+            CB->getArgOperandNo(&U) >= F->arg_size())
+          return true;
+        Work.push_back(F->getArg(CB->getArgOperandNo(&U)));
+      } else if (isa<ReturnInst>(User) || isa<InsertValueInst>(User) ||
+                 isa<InsertElementInst>(User) || isa<AtomicRMWInst>(User) ||
+                 isa<AtomicCmpXchgInst>(User)) {
+        return true;
+      }
+      // Compared, branched on, computed with, widened: a number.
+    }
+  }
+  return false;
+}
+
 } // namespace
 
 PointsTo::PointsTo(const Module &M) : M(M), DL(M.getDataLayout()) {
@@ -111,6 +152,9 @@ PointsTo::PointsTo(const Module &M) : M(M), DL(M.getDataLayout()) {
         }
       } else if (isa<VAArgInst>(I)) {
         VAArgUsers.insert(&F);
+      } else if (auto *LI = dyn_cast<LoadInst>(&I)) {
+        if (isBytes(LI->getType()) && !bytesMayBeStored(LI))
+          NumberLoads.insert(LI);
       }
     }
   }
@@ -152,10 +196,11 @@ bool PointsTo::add(PtsSet &S, Loc L) {
   if (!addImpl(S, L))
     return false;
   SetChangedAt[&S] = Pass;
+  Log[&S].push_back({Pass, L});
   return true;
 }
 
-bool PointsTo::addImpl(PtsSet &S, Loc L) {
+bool PointsTo::addImpl(PtsSet &S, Loc &L) {
   // An offset outside the object stays what it is: container_of on a
   // list's static head gives head - 8, which the loop's test keeps from
   // being dereferenced, and whose + 8 is the head again. (Reading it as
@@ -179,9 +224,60 @@ bool PointsTo::addImpl(PtsSet &S, Loc L) {
   auto Hi = S.lower_bound({L.Obj + 1, INT64_MIN});
   if (size_t(std::distance(Lo, Hi)) > MaxOffsetsPerObject) {
     S.erase(Lo, Hi);
-    S.insert({L.Obj, UnknownOffset});
+    L.Off = UnknownOffset;
+    S.insert(L);
   }
   return true;
+}
+
+bool PointsTo::addNew(PtsSet &S, const PtsSet &From, int64_t Delta,
+                      bool Unknown) {
+  auto It = VisitSince ? Log.find(&From) : Log.end();
+  // A set without a log is a constant's (its elements are fixed).
+  if (It == Log.end())
+    return addAll(S, From, Delta, Unknown);
+  if (&S == &From)
+    return false;
+  const std::vector<Stamped> &Entries = It->second;
+  size_t First = std::partition_point(
+                     Entries.begin(), Entries.end(),
+                     [&](const Stamped &E) { return E.Pass < VisitSince; }) -
+                 Entries.begin();
+  bool Changed = false;
+  for (size_t K = First; K < Entries.size(); ++K) {
+    Loc L = Entries[K].L;
+    if (Unknown || L.Off == UnknownOffset)
+      L.Off = UnknownOffset;
+    else
+      L.Off += Delta;
+    Changed |= add(S, L);
+  }
+  return Changed;
+}
+
+bool PointsTo::changedSince(const PtsSet &S, uint32_t Since) const {
+  auto It = SetChangedAt.find(&S);
+  return It != SetChangedAt.end() && It->second >= Since;
+}
+
+const Value *PointsTo::outerOperand(const Instruction &I) const {
+  if (auto *LI = dyn_cast<LoadInst>(&I))
+    return LI->getPointerOperand();
+  if (auto *SI = dyn_cast<StoreInst>(&I))
+    return SI->getPointerOperand();
+  if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
+    return RMW->getPointerOperand();
+  if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
+    return CX->getPointerOperand();
+  auto *CB = dyn_cast<CallBase>(&I);
+  if (!CB || CB->isInlineAsm() || isa<IntrinsicInst>(CB))
+    return nullptr;
+  if (auto K = callIntrinsic(*CB)) {
+    if (*K == Intrinsic::ThreadCreate || *K == Intrinsic::ThreadJoin)
+      return CB->getArgOperand(1);
+    return nullptr;
+  }
+  return CB->getCalledOperand()->stripPointerCasts();
 }
 
 bool PointsTo::addAll(PtsSet &S, const PtsSet &From, int64_t Delta,
@@ -216,6 +312,7 @@ void PointsTo::constantPts(const Constant *C, PtsSet &Out) const {
     if (auto *GEP = dyn_cast<GEPOperator>(CE)) {
       PtsSet Base;
       constantPts(cast<Constant>(GEP->getPointerOperand()), Base);
+      const_cast<PointsTo *>(this)->forgetTemporary(Base);
       APInt Off(DL.getIndexTypeSizeInBits(GEP->getType()), 0);
       bool Known = GEP->accumulateConstantOffset(DL, Off);
       const_cast<PointsTo *>(this)->addAll(
@@ -249,6 +346,9 @@ const PtsSet &PointsTo::pointsTo(const Value *V) const {
       return It->second;
     PtsSet S;
     constantPts(C, S);
+    // The adds were logged under the temporary; a constant's set has no
+    // log (addNew reads it whole).
+    const_cast<PointsTo *>(this)->forgetTemporary(S);
     return ConstantPts.emplace(C, std::move(S)).first->second;
   }
   auto It = Pts.find(V);
@@ -294,7 +394,10 @@ void PointsTo::initContents(const Constant *C, uint32_t Obj, int64_t Off) {
     return;
   PtsSet Key;
   add(Key, {Obj, Off}); // normalises the offset
-  addAll(Contents[*Key.begin()], S);
+  Loc At = *Key.begin();
+  forgetTemporary(Key);
+  forgetTemporary(S);
+  addAll(Contents[At], S);
 }
 
 SmallVector<const Function *, 4> PointsTo::callees(const CallBase &CB,
@@ -350,6 +453,11 @@ bool holdsPointer(Type *T, std::optional<unsigned> IntBits) {
   return false; // void, floating point
 }
 
+bool PointsTo::isBytes(Type *T) const {
+  return T->isIntegerTy() &&
+         T->getIntegerBitWidth() < DL.getPointerSizeInBits();
+}
+
 bool PointsTo::mayHoldPointer(Type *T) const {
   return holdsPointer(T, DL.getPointerSizeInBits());
 }
@@ -365,7 +473,7 @@ bool PointsTo::visitModule() {
     for (Loc L : Get(Ptr)) {
       if (AnyField)
         L.Off = UnknownOffset;
-      if (addAll(Contents[L], Vals)) {
+      if (addNew(Contents[L], Vals)) {
         Changed = true;
         ObjChangedAt[L.Obj] = Pass;
       }
@@ -376,12 +484,12 @@ bool PointsTo::visitModule() {
       auto Lo = Contents.lower_bound({L.Obj, INT64_MIN});
       auto Hi = Contents.lower_bound({L.Obj + 1, INT64_MIN});
       for (auto It = Lo; It != Hi; ++It)
-        Changed |= addAll(Out, It->second);
+        Changed |= addNew(Out, It->second);
     } else {
       if (auto It = Contents.find(L); It != Contents.end())
-        Changed |= addAll(Out, It->second);
+        Changed |= addNew(Out, It->second);
       if (auto It = Contents.find({L.Obj, UnknownOffset}); It != Contents.end())
-        Changed |= addAll(Out, It->second);
+        Changed |= addNew(Out, It->second);
     }
     // Memory crace cannot see may hold any pointer.
     if (L.Obj == UnknownObj)
@@ -402,7 +510,7 @@ bool PointsTo::visitModule() {
       if (G.hasInitializer())
         initContents(G.getInitializer(), objectOf(&G), 0);
       else // defined outside the program (stdout, environ, ...)
-        Contents[{objectOf(&G), UnknownOffset}].insert(
+        add(Contents[{objectOf(&G), UnknownOffset}],
             {UnknownObj, UnknownOffset});
     }
   }
@@ -411,7 +519,21 @@ bool PointsTo::visitModule() {
     for (const Instruction &I : instructions(F)) {
       if (Final ? !readsEmptySet(I) : !needsVisit(I))
         continue;
-      LastVisit[&I] = Pass;
+      // Difference propagation: what this visit must propagate is what its
+      // inputs gained since its last visit (VisitSince, 0 for a first
+      // visit), unless the set of places it reads or writes through grew
+      // (then every pair is new), or the visit applies the final rules, or
+      // it copies through a temporary set (memcpy, va_copy).
+      auto [Prev, First] = LastVisit.try_emplace(&I, 0);
+      VisitSince = Final ? 0 : Prev->second;
+      Prev->second = Pass;
+      if (VisitSince) {
+        if (isa<IntrinsicInst>(I))
+          VisitSince = 0;
+        else if (const Value *Outer = outerOperand(I);
+                 Outer && changedSince(pointsTo(Outer), VisitSince))
+          VisitSince = 0;
+      }
       if (auto *A = dyn_cast<AllocaInst>(&I)) {
         Changed |= add(ptsOf(A), {objectOf(A), 0});
       } else if (auto *GEP = dyn_cast<GetElementPtrInst>(&I)) {
@@ -419,15 +541,16 @@ bool PointsTo::visitModule() {
         bool Known = GEP->accumulateConstantOffset(DL, Off);
         const PtsSet &Base = Get(GEP->getPointerOperand());
         Changed |=
-            addAll(ptsOf(GEP), Base, Known ? Off.getSExtValue() : 0, !Known);
+            addNew(ptsOf(GEP), Base, Known ? Off.getSExtValue() : 0, !Known);
         // Arithmetic stays inside the base's object (the "no undefined
         // behaviour" assumption); only from a null/integer base, as in
         // (char *)0 + (uintptr_t)p, may an index carry the pointer.
         if (!Known && Base.empty() && Final)
           for (const Use &U : GEP->indices())
-            Changed |= addAll(ptsOf(GEP), Get(U.get()), 0, true);
+            Changed |= addNew(ptsOf(GEP), Get(U.get()), 0, true);
       } else if (auto *LI = dyn_cast<LoadInst>(&I)) {
-        LoadFrom(LI->getPointerOperand(), ptsOf(LI), false);
+        if (!NumberLoads.contains(LI))
+          LoadFrom(LI->getPointerOperand(), ptsOf(LI), false);
       } else if (auto *SI = dyn_cast<StoreInst>(&I)) {
         StoreInto(SI->getPointerOperand(), Get(SI->getValueOperand()), false);
       } else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
@@ -438,13 +561,16 @@ bool PointsTo::visitModule() {
         LoadFrom(CX->getPointerOperand(), ptsOf(CX), false);
       } else if (auto *R = dyn_cast<ReturnInst>(&I)) {
         if (R->getReturnValue())
-          if (addAll(Returns[&F], Get(R->getReturnValue()))) {
+          if (addNew(Returns[&F], Get(R->getReturnValue()))) {
             Changed = true;
             ReturnsChangedAt[&F] = Pass;
           }
       } else if (auto *CI = dyn_cast<CastInst>(&I)) {
         const PtsSet &Src = Get(CI->getOperand(0));
-        if (isa<IntToPtrInst>(CI) && Src.empty()) {
+        if ((isa<ZExtInst>(CI) || isa<SExtInst>(CI)) &&
+            isBytes(CI->getSrcTy())) {
+          // Widened bytes are a number (bytesMayBeStored).
+        } else if (isa<IntToPtrInst>(CI) && Src.empty()) {
           auto *C = dyn_cast<ConstantInt>(CI->getOperand(0));
           if (Final && (!C || !isNonPointerConstant(C)))
             Changed |= add(ptsOf(CI), {UnknownObj, UnknownOffset});
@@ -453,7 +579,7 @@ bool PointsTo::visitModule() {
                           isa<PtrToIntInst>(CI) || isa<IntToPtrInst>(CI) ||
                           isa<ZExtInst>(CI) || isa<SExtInst>(CI) ||
                           isa<TruncInst>(CI);
-          Changed |= addAll(ptsOf(CI), Src, 0, !Preserve);
+          Changed |= addNew(ptsOf(CI), Src, 0, !Preserve);
         }
       } else if (auto *CB = dyn_cast<CallBase>(&I)) {
         if (CB->isInlineAsm()) {
@@ -472,6 +598,7 @@ bool PointsTo::visitModule() {
             LoadFrom(II->getArgOperand(1), Vals, true);
             Changed = Saved;
             StoreInto(II->getArgOperand(0), Vals, true);
+            forgetTemporary(Vals);
             break;
           }
           case llvm::Intrinsic::vastart:
@@ -486,18 +613,19 @@ bool PointsTo::visitModule() {
             LoadFrom(II->getArgOperand(1), Vals, true);
             Changed = Saved;
             StoreInto(II->getArgOperand(0), Vals, true);
+            forgetTemporary(Vals);
             break;
           }
           case llvm::Intrinsic::threadlocal_address:
           case llvm::Intrinsic::ptrmask:
           case llvm::Intrinsic::launder_invariant_group:
           case llvm::Intrinsic::strip_invariant_group:
-            Changed |= addAll(ptsOf(II), Get(II->getArgOperand(0)));
+            Changed |= addNew(ptsOf(II), Get(II->getArgOperand(0)));
             break;
           default:
             if (!II->getType()->isVoidTy())
               for (const Use &U : II->args())
-                Changed |= addAll(ptsOf(II), Get(U.get()), 0, true);
+                Changed |= addNew(ptsOf(II), Get(U.get()), 0, true);
             break;
           }
           continue;
@@ -511,8 +639,8 @@ bool PointsTo::visitModule() {
                 continue;
               auto *Fn = cast<Function>(Objects[L.Obj].Site);
               if (Fn->arg_size() > 0 && !Fn->isDeclaration())
-                Changed |= addAll(ptsOf(Fn->getArg(0)), Arg);
-              Changed |= addAll(ThreadResults, Returns[Fn]);
+                Changed |= addNew(ptsOf(Fn->getArg(0)), Arg);
+              Changed |= addNew(ThreadResults, Returns[Fn]);
             }
             break;
           }
@@ -520,7 +648,7 @@ bool PointsTo::visitModule() {
             StoreInto(CB->getArgOperand(1), ThreadResults, false);
             break;
           case Intrinsic::ThreadExit:
-            Changed |= addAll(ThreadResults, Get(CB->getArgOperand(0)));
+            Changed |= addNew(ThreadResults, Get(CB->getArgOperand(0)));
             break;
           case Intrinsic::Alloc:
             Changed |= add(ptsOf(CB), {objectOf(CB), 0});
@@ -550,13 +678,13 @@ bool PointsTo::visitModule() {
             continue;
           }
           for (unsigned A = 0; A < Fn->arg_size() && A < CB->arg_size(); ++A)
-            Changed |= addAll(ptsOf(Fn->getArg(A)), Get(CB->getArgOperand(A)));
+            Changed |= addNew(ptsOf(Fn->getArg(A)), Get(CB->getArgOperand(A)));
           if (auto It = VarArgAreas.find(Fn);
               It != VarArgAreas.end() && !CollapsedVarArgs.contains(Fn))
             for (unsigned A = Fn->arg_size(); A < CB->arg_size(); ++A)
               for (uint32_t Area : It->second) {
                 PtsSet &Args = Contents[{Area, UnknownOffset}];
-                if (!addAll(Args, Get(CB->getArgOperand(A))))
+                if (!addNew(Args, Get(CB->getArgOperand(A))))
                   continue;
                 Changed = true;
                 ObjChangedAt[Area] = Pass;
@@ -567,8 +695,11 @@ bool PointsTo::visitModule() {
                   // was added stays); ProgramModel names it as a reason
                   // no engine may claim race freedom.
                   CollapsedVarArgs.insert(Fn);
-                  for (uint32_t Other : It->second)
-                    Contents[{Other, UnknownOffset}].clear();
+                  for (uint32_t Other : It->second) {
+                    PtsSet &Gone = Contents[{Other, UnknownOffset}];
+                    Gone.clear();
+                    Log.erase(&Gone);
+                  }
                   break;
                 }
               }
@@ -576,20 +707,20 @@ bool PointsTo::visitModule() {
           if (Clone != UnknownObj)
             Changed |= add(ptsOf(CB), {Clone, 0});
           else
-            Changed |= addAll(ptsOf(CB), Returns[Fn]);
+            Changed |= addNew(ptsOf(CB), Returns[Fn]);
         }
       } else if (isa<PHINode>(I) || isa<SelectInst>(I) || isa<FreezeInst>(I)) {
         unsigned First = isa<SelectInst>(I) ? 1 : 0;
         for (unsigned Op = First; Op < I.getNumOperands(); ++Op)
-          Changed |= addAll(ptsOf(&I), Get(I.getOperand(Op)));
+          Changed |= addNew(ptsOf(&I), Get(I.getOperand(Op)));
       } else if (isa<ExtractValueInst>(I) || isa<InsertValueInst>(I) ||
                  isa<ExtractElementInst>(I) || isa<InsertElementInst>(I) ||
                  isa<ShuffleVectorInst>(I)) {
         for (const Use &U : I.operands())
-          Changed |= addAll(ptsOf(&I), Get(U.get()));
+          Changed |= addNew(ptsOf(&I), Get(U.get()));
       } else if (isa<BinaryOperator>(I) || isa<UnaryOperator>(I)) {
         for (const Use &U : I.operands())
-          Changed |= addAll(ptsOf(&I), Get(U.get()), 0, true);
+          Changed |= addNew(ptsOf(&I), Get(U.get()), 0, true);
       } else if (isa<VAArgInst>(I)) {
         if (mayHoldPointer(I.getType()))
           Changed |= add(ptsOf(&I), {UnknownObj, UnknownOffset});

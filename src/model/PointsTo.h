@@ -32,6 +32,7 @@ class Function;
 class CallBase;
 class Constant;
 class Instruction;
+class LoadInst;
 class DataLayout;
 class Type;
 } // namespace llvm
@@ -131,7 +132,23 @@ public:
 private:
   void addObject(ObjKind K, const llvm::Value *Site, uint64_t Size);
   bool add(PtsSet &S, Loc L);
-  bool addImpl(PtsSet &S, Loc L);
+  /// Adds L to S; L becomes what was inserted (its offset may collapse).
+  bool addImpl(PtsSet &S, Loc &L);
+  /// addAll of what From gained since the visited instruction's last visit
+  /// (VisitSince; all of From when 0 or when From has no log).
+  bool addNew(PtsSet &S, const PtsSet &From, int64_t Delta = 0,
+              bool Unknown = false);
+  [[nodiscard]] bool changedSince(const PtsSet &S, uint32_t Since) const;
+  /// The pointer an instruction reads or writes through, or the callee
+  /// (or thread function) it may call: when its set grows, the instruction
+  /// propagates all it reads again.
+  [[nodiscard]] const llvm::Value *
+  outerOperand(const llvm::Instruction &I) const;
+  /// Drops the bookkeeping of a temporary set that add() filled.
+  void forgetTemporary(const PtsSet &S) {
+    Log.erase(&S);
+    SetChangedAt.erase(&S);
+  }
   /// Semi-naive iteration: an instruction is visited again only when one of
   /// its inputs (operand sets, objects it reads, callee returns) changed
   /// since its last visit.
@@ -147,6 +164,9 @@ private:
   /// inline assembly, va_arg) are of unknown origin; an int from a library
   /// on a 64-bit target, or a double, points nowhere.
   [[nodiscard]] bool mayHoldPointer(llvm::Type *T) const;
+  /// T is an integer narrower than a pointer: at most some of a pointer's
+  /// bytes.
+  [[nodiscard]] bool isBytes(llvm::Type *T) const;
   /// I applies a rule that reads an empty set (the final pass visits it).
   [[nodiscard]] bool readsEmptySet(const llvm::Instruction &I) const;
 
@@ -183,11 +203,23 @@ private:
   /// Functions with a va_arg instruction (whose result is of unknown
   /// origin; clang reads variadic arguments through the va_list instead).
   llvm::DenseSet<const llvm::Function *> VAArgUsers;
+  /// Loads of bytes that are never stored again (bytesMayBeStored): they
+  /// read numbers, not pointers.
+  llvm::DenseSet<const llvm::LoadInst *> NumberLoads;
   PtsSet ThreadResults;
   uint32_t Pass = 0;
   /// The pass that applies the rules reading an empty set (solve()).
   bool Final = false;
   std::unordered_map<const PtsSet *, uint32_t> SetChangedAt;
+  /// Per set, what add() inserted, in order, with the pass.
+  struct Stamped {
+    uint32_t Pass;
+    Loc L;
+  };
+  std::unordered_map<const PtsSet *, std::vector<Stamped>> Log;
+
+  /// The visited instruction's previous visit (0: propagate everything).
+  uint32_t VisitSince = 0;
   std::unordered_map<uint32_t, uint32_t> ObjChangedAt;
   std::unordered_map<const llvm::Function *, uint32_t> ReturnsChangedAt;
   std::unordered_map<const llvm::Instruction *, uint32_t> LastVisit;

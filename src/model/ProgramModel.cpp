@@ -298,6 +298,8 @@ std::vector<std::string> ProgramModel::assumptions() const {
       "model, an integer cast to a pointer, a number computed by inline "
       "assembly) points into memory that code can reach: its own, the "
       "globals it can name, and what the program handed to it",
+      "a pointer is not rebuilt by arithmetic on its bytes (a byte-wise "
+      "copy keeps it)",
   };
   // Driver mode: the harness's constraints and modelling choices; main's
   // input bounds (frontend/ProgramStart.cpp).
