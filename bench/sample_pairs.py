@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+"""Draws a reproducible sample of possible-race pairs for reading by hand.
+
+Runs `crace --engine=lockset --max-findings=0` (default pair cap) on each
+goblint-bench program of pthread/ (race-synthetic/ holds the same programs
+with a race injected), collects each program's distinct source-line pairs,
+and draws N pairs in all, spread evenly over the programs that have any
+(stratified, so that one large program does not make up the sample), with
+a fixed seed. For each pair it prints the variable, both accesses (thread,
+read/write, locks held), crace's reason why they may run concurrently, and
+the source text of both lines, found in the CIL-combined file through its
+`#line` directives.
+
+  python3 bench/sample_pairs.py [--crace BIN] [--n 40] [--seed 16]
+         [--out sample.md]
+
+The verdict column of the output (real / benign / false alarm, and why) is
+for the reader to fill in.
+"""
+import argparse
+import collections
+import glob
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CORPUS = "/work/shared/bench/realworld/goblint-bench/pthread"
+LINE = re.compile(r'^#line\s+(\d+)(?:\s+"([^"]*)")?')
+
+
+def line_index(path):
+    """(file, line) as #line directives name it -> physical text."""
+    index = {}
+    cur_file, cur_line = None, None
+    with open(path, errors="replace") as f:
+        for number, text in enumerate(f, 1):
+            # The file's own lines (a file without #line directives).
+            index[(os.path.basename(path), number)] = text.rstrip()
+            m = LINE.match(text)
+            if m:
+                cur_line = int(m.group(1))
+                if m.group(2):
+                    cur_file = os.path.basename(m.group(2))
+                continue
+            if cur_line is None:
+                continue
+            index.setdefault((cur_file, cur_line), text.rstrip())
+            cur_line += 1
+    return index
+
+
+def report(crace, path):
+    fd, out = tempfile.mkstemp(suffix=".json")
+    os.close(fd)
+    try:
+        subprocess.run([crace, "--engine=lockset", "--max-findings=0",
+                        "--format=json", "-o", out, path],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                       timeout=900)
+        with open(out) as f:
+            return json.load(f)
+    except (OSError, ValueError, subprocess.TimeoutExpired):
+        return None
+    finally:
+        os.unlink(out)
+
+
+def pairs_of(rep):
+    """Distinct unordered source-line pairs -> the first finding naming it."""
+    out = collections.OrderedDict()
+    for f in rep.get("findings", []):
+        acc = f.get("accesses", [])
+        if f.get("kind") != "data-race" or len(acc) != 2:
+            continue
+        a = (os.path.basename(acc[0]["file"]), acc[0]["line"])
+        b = (os.path.basename(acc[1]["file"]), acc[1]["line"])
+        out.setdefault((min(a, b), max(a, b)), f)
+    return out
+
+
+def describe(acc, index):
+    where = "%s:%d" % (os.path.basename(acc["file"]), acc["line"])
+    text = index.get((os.path.basename(acc["file"]), acc["line"]), "")
+    locks = ", ".join(acc.get("locks", [])) or "none"
+    return "- %s %s in thread `%s`, locks: %s\n\n      %s" % (
+        acc["kind"], where, acc.get("thread", "?"), locks,
+        text.strip() or "(no source line: library model)")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--crace", default=os.path.join(
+        HERE, "..", "build", "tools", "crace", "crace"))
+    ap.add_argument("--n", type=int, default=40)
+    ap.add_argument("--seed", type=int, default=16)
+    ap.add_argument("--out", default="-")
+    args = ap.parse_args()
+
+    per_program = []
+    for path in sorted(glob.glob(os.path.join(CORPUS, "*.c"))):
+        rep = report(args.crace, path)
+        if not rep:
+            continue
+        pairs = pairs_of(rep)
+        if pairs:
+            per_program.append((os.path.basename(path), path, pairs))
+        print("%-32s %6d line pairs" % (os.path.basename(path), len(pairs)),
+              file=sys.stderr)
+    rng = random.Random(args.seed)
+    # Even shares; the first programs (by name) take the remainder.
+    k, extra = divmod(args.n, len(per_program))
+    lines = ["# Sample of %d possible-race pairs (seed %d)" % (args.n, args.seed),
+             "", "Corpus: goblint-bench pthread/, %d programs with pairs; "
+             "%d or %d pairs drawn from each." % (len(per_program), k + 1, k),
+             ""]
+    number = 0
+    for i, (name, path, pairs) in enumerate(per_program):
+        want = min(len(pairs), k + (1 if i < extra else 0))
+        index = line_index(path)
+        for key in rng.sample(sorted(pairs), want):
+            number += 1
+            f = pairs[key]
+            lines += ["## %d. %s: `%s`" % (number, name, f.get("variable", "")),
+                      ""]
+            for acc in f["accesses"]:
+                lines.append(describe(acc, index))
+            lines += ["", "Why concurrent: " + f.get("concurrency", ""), "",
+                      "Verdict: ", ""]
+    text = "\n".join(lines) + "\n"
+    if args.out == "-":
+        sys.stdout.write(text)
+    else:
+        with open(args.out, "w") as f:
+            f.write(text)
+
+
+if __name__ == "__main__":
+    main()
