@@ -2,15 +2,18 @@
 """Times `crace --engine=lockset` against `clang-19 -c -O0` on the same files,
 side by side in one run, and writes the ratios to a Markdown table.
 
-Files: examples/*.c, test/regression/*.c (those clang compiles), and the
+Files: examples/*.c, test/regression/*.c (those clang compiles), the
 SV-COMP tasks listed in ../shared/bench/svcomp/tasks.csv when present (ILP32
-tasks compiled with -m32 / --data-model=ILP32). For each file clang and crace
+tasks compiled with -m32 / --data-model=ILP32), and the goblint-bench
+programs ../shared/bench/realworld/goblint-bench/pthread/*.c (crace picks
+their data model itself, as a user's plain run does). For each file clang and crace
 run alternately, so machine noise hits both; the minimum of --repeat runs is
 kept. crace's own front end compiles the file too, so two ratios are given:
 whole crace run / clang, and analysis only (crace's total_seconds minus its
 frontend_seconds) / clang. Target (issue 3): median analysis-only ratio <= 2.
 
-  python3 bench/compile_vs_lockset.py [--subset all|examples|regression|svcomp]
+  python3 bench/compile_vs_lockset.py
+      [--subset all|examples|regression|svcomp|goblint] [--crace BIN]
       [--limit N] [--repeat N] [--timeout S] [--out FILE]
 """
 import argparse, csv, datetime, json, os, platform, statistics, subprocess, sys, time
@@ -39,6 +42,10 @@ def files(args):
     if args.subset in ("all", "regression"):
         d = os.path.join(ROOT, "test", "regression")
         out += [("regression", os.path.join(d, f), "LP64") for f in sorted(os.listdir(d)) if f.endswith(".c")]
+    goblint = os.path.join(os.path.dirname(args.svcomp_dir), "realworld", "goblint-bench", "pthread")
+    if args.subset in ("all", "goblint") and os.path.isdir(goblint):
+        out += [("goblint", os.path.join(goblint, f), "auto") for f in sorted(os.listdir(goblint))
+                if f.endswith(".c")]
     if args.subset in ("all", "svcomp") and os.path.isdir(args.svcomp_dir):
         rows = list(csv.DictReader(open(os.path.join(args.svcomp_dir, "tasks.csv"))))
         if args.limit:
@@ -71,8 +78,9 @@ def measure(group, path, dm, args):
                                    args.timeout)
         if rc != 0:
             return None  # clang -c rejects it (bad-input tests, 64-bit asm in ILP32 tasks): not comparable
-        crc, out, wall, cpu = timed([CRACE, "--engine=lockset", "--format=json", f"--timeout={args.timeout}",
-                                     f"--data-model={dm}", path], args.timeout + 10)
+        model = [] if dm == "auto" else [f"--data-model={dm}"]
+        crc, out, wall, cpu = timed([CRACE, "--engine=lockset", "--format=json", f"--timeout={args.timeout}"]
+                                    + model + [path], args.timeout + 10)
         try:
             doc = json.loads(out)
             verdict = doc["verdict"]
@@ -101,13 +109,16 @@ def machine():
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--subset", default="all", choices=["all", "examples", "regression", "svcomp"])
+    ap.add_argument("--subset", default="all", choices=["all", "examples", "regression", "svcomp", "goblint"])
+    ap.add_argument("--crace", default=CRACE)
     ap.add_argument("--svcomp-dir", default=os.path.join(os.path.dirname(ROOT), "shared", "bench", "svcomp"))
     ap.add_argument("--limit", type=int, default=0, help="only the first N SV-COMP tasks")
     ap.add_argument("--repeat", type=int, default=1)
     ap.add_argument("--timeout", type=int, default=60)
     ap.add_argument("--out", default=os.path.join(ROOT, "bench", "results", "compile_vs_lockset.md"))
     args = ap.parse_args()
+    global CRACE
+    CRACE = args.crace
     if not os.path.exists(CRACE):
         sys.exit("build crace first: bash scripts/build.sh")
     todo = files(args)
@@ -143,7 +154,7 @@ def main():
         "| files | n | clang median s | crace median s | analysis median s | median crace/clang | median analysis/clang | max analysis/clang | verdicts |",
         "|---|---|---|---|---|---|---|---|---|",
     ]
-    groups = ["examples", "regression", "svcomp", "all"]
+    groups = ["examples", "regression", "svcomp", "goblint", "all"]
     target = None
     for g in groups:
         sel = [r for r in rows if g == "all" or r["group"] == g]

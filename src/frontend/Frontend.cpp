@@ -762,6 +762,7 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
   typeAtomicPointerAccesses(*Main);
   inlineAllocationWrappers(*Main);
   inlinePointerPlumbing(*Main);
+  inlineLockWrappers(*Main);
   inlineSpawnersIntoMain(*Main);
 
   std::string Msg;

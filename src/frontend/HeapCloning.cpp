@@ -3,9 +3,11 @@
 #include "frontend/HeapCloning.h"
 #include "model/SyncAPI.h"
 
+#include "llvm/ADT/SCCIterator.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -226,6 +228,64 @@ unsigned inlinePointerPlumbing(Module &M) {
     }
     if (Inlined == Before)
       break;
+  }
+  return Inlined;
+}
+
+/// A wrapper that takes or releases a lock it is told which (zebedee's
+/// mutexLock(n): pthread_mutex_lock(&Mutex[n])): a lock or unlock of a
+/// non-constant address, no loop, no memory access, at most
+/// MaxLockWrapper instructions, and no calls but crace's lock, assert and
+/// exit intrinsics and LLVM's. (A helper that also touches memory under
+/// the lock is a critical section: inlined, its GEP to a lock at offset 0
+/// folds away, and the field lock of SymbolicLocks.h is no longer seen.)
+static bool isLockWrapper(const Function &F) {
+  constexpr unsigned MaxLockWrapper = 40;
+  if (F.isDeclaration() || F.isVarArg() || F.getName() == "main" ||
+      F.size() > 8)
+    return false;
+  for (scc_iterator<const Function *> It = scc_begin(&F); !It.isAtEnd(); ++It)
+    if (It.hasCycle())
+      return false;
+  unsigned N = 0;
+  bool LocksArgument = false;
+  for (const Instruction &I : instructions(F)) {
+    if (isa<DbgInfoIntrinsic>(I))
+      continue;
+    const auto *CB = dyn_cast<CallBase>(&I);
+    if (isa<AllocaInst>(I) || (!CB && I.mayReadOrWriteMemory()) ||
+        isa_and_present<MemIntrinsic>(CB) || ++N > MaxLockWrapper)
+      return false;
+    if (!CB || isa<IntrinsicInst>(CB))
+      continue;
+    auto K = callIntrinsic(*CB);
+    if (!K)
+      return false;
+    switch (*K) {
+    case Intrinsic::Lock:
+    case Intrinsic::Unlock:
+    case Intrinsic::TryLock:
+    case Intrinsic::RdLock:
+    case Intrinsic::TryRdLock:
+      LocksArgument |=
+          !isa<Constant>(CB->getArgOperand(0)->stripPointerCasts());
+      break;
+    case Intrinsic::Assert:
+    case Intrinsic::Error:
+    case Intrinsic::Exit:
+      break;
+    default:
+      return false;
+    }
+  }
+  return LocksArgument;
+}
+
+unsigned inlineLockWrappers(Module &M) {
+  unsigned Inlined = 0;
+  for (CallBase *CB : directCallSites(M, isLockWrapper)) {
+    InlineFunctionInfo IFI;
+    Inlined += InlineFunction(*CB, IFI).isSuccess();
   }
   return Inlined;
 }

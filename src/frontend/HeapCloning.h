@@ -32,4 +32,11 @@ unsigned inlineAllocationWrappers(llvm::Module &M);
 /// links its own. Returns the number of calls inlined.
 unsigned inlinePointerPlumbing(llvm::Module &M);
 
+/// Inlines, at their direct call sites, the small wrappers that take or
+/// release the lock their caller names (mutexLock(n) locking &Mutex[n]):
+/// the lockset analysis sees one lock, Mutex[*], in the shared wrapper,
+/// which protects nothing; inlined, a call with a constant index locks
+/// Mutex[n] itself. Returns the number of calls inlined.
+unsigned inlineLockWrappers(llvm::Module &M);
+
 } // namespace crace
