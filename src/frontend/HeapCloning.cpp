@@ -259,24 +259,12 @@ static bool isLockWrapper(const Function &F) {
     if (!CB || isa<IntrinsicInst>(CB))
       continue;
     auto K = callIntrinsic(*CB);
-    if (!K)
-      return false;
-    switch (*K) {
-    case Intrinsic::Lock:
-    case Intrinsic::Unlock:
-    case Intrinsic::TryLock:
-    case Intrinsic::RdLock:
-    case Intrinsic::TryRdLock:
+    if (K && isLockOperation(*K))
       LocksArgument |=
           !isa<Constant>(CB->getArgOperand(0)->stripPointerCasts());
-      break;
-    case Intrinsic::Assert:
-    case Intrinsic::Error:
-    case Intrinsic::Exit:
-      break;
-    default:
+    else if (K != Intrinsic::Assert && K != Intrinsic::Error &&
+             K != Intrinsic::Exit)
       return false;
-    }
   }
   return LocksArgument;
 }

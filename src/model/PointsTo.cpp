@@ -30,6 +30,15 @@ static bool isNonPointerConstant(const ConstantInt *C) {
 /// which bounds the analysis on pointer-increment loops.
 static constexpr size_t MaxOffsetsPerObject = 16;
 
+/// L moved by Delta bytes, or to an unknown offset.
+static Loc moved(Loc L, int64_t Delta, bool Unknown) {
+  if (Unknown || L.Off == UnknownOffset)
+    L.Off = UnknownOffset;
+  else
+    L.Off += Delta;
+  return L;
+}
+
 namespace {
 
 /// F returns a fresh heap block (or null) on every path, and does nothing
@@ -244,14 +253,8 @@ bool PointsTo::addNew(PtsSet &S, const PtsSet &From, int64_t Delta,
                      [&](const Stamped &E) { return E.Pass < VisitSince; }) -
                  Entries.begin();
   bool Changed = false;
-  for (size_t K = First; K < Entries.size(); ++K) {
-    Loc L = Entries[K].L;
-    if (Unknown || L.Off == UnknownOffset)
-      L.Off = UnknownOffset;
-    else
-      L.Off += Delta;
-    Changed |= add(S, L);
-  }
+  for (size_t K = First; K < Entries.size(); ++K)
+    Changed |= add(S, moved(Entries[K].L, Delta, Unknown));
   return Changed;
 }
 
@@ -285,13 +288,8 @@ bool PointsTo::addAll(PtsSet &S, const PtsSet &From, int64_t Delta,
   if (&S == &From)
     return false;
   bool Changed = false;
-  for (Loc L : From) {
-    if (Unknown || L.Off == UnknownOffset)
-      L.Off = UnknownOffset;
-    else
-      L.Off += Delta;
-    Changed |= add(S, L);
-  }
+  for (Loc L : From)
+    Changed |= add(S, moved(L, Delta, Unknown));
   return Changed;
 }
 

@@ -59,12 +59,9 @@ bool onlyUsedAsAddress(const Value *V, unsigned Depth = 0) {
       auto K = callIntrinsic(*CB);
       if (!K || !CB->isArgOperand(&U))
         return false;
+      if (isLockOperation(*K))
+        continue;
       switch (*K) {
-      case Intrinsic::Lock:
-      case Intrinsic::Unlock:
-      case Intrinsic::TryLock:
-      case Intrinsic::RdLock:
-      case Intrinsic::TryRdLock:
       case Intrinsic::CondWait:
       case Intrinsic::CondSignal:
       case Intrinsic::CondBroadcast:

@@ -129,6 +129,19 @@ bool freshOrNull(const llvm::Value *V) {
   return freshOrNull(V, Seen);
 }
 
+bool isLockOperation(Intrinsic I) {
+  switch (I) {
+  case Intrinsic::Lock:
+  case Intrinsic::Unlock:
+  case Intrinsic::TryLock:
+  case Intrinsic::RdLock:
+  case Intrinsic::TryRdLock:
+    return true;
+  default:
+    return false;
+  }
+}
+
 bool isLongJmp(StringRef Name) {
   static const StringSet<> Names = {"longjmp", "_longjmp", "siglongjmp",
                                     "__longjmp_chk"};

@@ -47,6 +47,8 @@ lookupExternal(llvm::StringRef Name);
 /// longjmp and its variants: a jump back to a setjmp, which the models
 /// do not follow (they give setjmp its first return only).
 [[nodiscard]] bool isLongJmp(llvm::StringRef Name);
+/// Takes or releases a lock (mutex, rwlock; try variants included).
+[[nodiscard]] bool isLockOperation(Intrinsic I);
 /// Name of an intrinsic, for messages.
 [[nodiscard]] llvm::StringRef intrinsicName(Intrinsic I);
 /// True for LLVM intrinsics that neither access program memory nor
