@@ -184,7 +184,7 @@ def main():
                 "without a model (each makes the verdict `unknown` at best). "
                 "Paper: WHOOP's #pairs, #racy pairs and time (its Tables I "
                 "and II, another machine). ≥N: the lockset engine stopped "
-                "pairing after 20000 conflicting instruction pairs, so N is "
+                "pairing after 20000 findings (pairs of source locations), so N is "
                 "a lower bound (whoop refines that capped set).\n\n" %
                 " ".join("--engine " + e for e in engines))
         head = ["driver", "LOC", "entry points", "pairs"]

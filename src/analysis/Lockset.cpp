@@ -581,9 +581,19 @@ Result analyseLocksets(const ProgramModel &PM,
   std::vector<std::pair<const Instruction *, const Instruction *>>
       ReportedOrder;
   std::vector<Finding> Found;
-  // Pairing stops after MaxPairs findings (0: never).
+  // The findings a user reads: one per pair of source locations and
+  // variable (merged below). Pairing stops after MaxPairs of them (0:
+  // never). Counting instruction pairs instead let a few objects that
+  // many instructions reach (a library model's) use the whole bound.
+  std::set<std::string> Distinct;
+  auto DistinctKey = [](const Finding &F) {
+    std::string LA = F.First.Loc.str(), LB = F.Second.Loc.str();
+    if (LB < LA)
+      std::swap(LA, LB);
+    return LA + "|" + LB + "|" + F.First.Variable;
+  };
   auto Enough = [&] {
-    return (MaxPairs && Found.size() >= MaxPairs) ||
+    return (MaxPairs && Distinct.size() >= MaxPairs) ||
            (Cancelled && Cancelled->load());
   };
   uint64_t Pairs = 0;
@@ -689,6 +699,7 @@ Result analyseLocksets(const ProgramModel &PM,
     F.Second = std::move(IB);
     F.Candidates.push_back(CandId);
     F.Concurrency = whyParallel(PM, RX.Thread, RY.Thread);
+    Distinct.insert(DistinctKey(F));
     Found.push_back(std::move(F));
   };
 
@@ -706,7 +717,7 @@ Result analyseLocksets(const ProgramModel &PM,
   for (size_t I = 0; I < Anywhere.size() && !Enough(); ++I)
     for (size_t J = I; J < Anywhere.size(); ++J)
       Check(Anywhere[I], Anywhere[J]);
-  bool Stopped = MaxPairs && Found.size() >= MaxPairs;
+  bool Stopped = MaxPairs && Distinct.size() >= MaxPairs;
   R.CandidatePairs = std::move(ReportedOrder);
   R.CandidatesComplete =
       !Stopped && PM.unsoundness().empty() && !(Cancelled && Cancelled->load());
@@ -721,10 +732,7 @@ Result analyseLocksets(const ProgramModel &PM,
   // one line): keep the pair with the most writes, it is the clearest.
   std::map<std::string, size_t> Seen;
   for (Finding &F : Found) {
-    std::string LA = F.First.Loc.str(), LB = F.Second.Loc.str();
-    if (LB < LA)
-      std::swap(LA, LB);
-    std::string Short = LA + "|" + LB + "|" + F.First.Variable;
+    std::string Short = DistinctKey(F);
     unsigned Writes = (F.First.Kind == AccessKind::Write) +
                       (F.Second.Kind == AccessKind::Write);
     auto It = Seen.find(Short);
@@ -752,8 +760,9 @@ Result analyseLocksets(const ProgramModel &PM,
   size_t Total = R.Findings.size();
   if (Stopped)
     R.Reasons.push_back(formatv("the search for further pairs stopped after "
-                                "{0} conflicting instruction pairs (raise "
-                                "it with --max-pairs=N; 0: no limit)",
+                                "{0} findings (conflicting pairs of source "
+                                "locations; raise it with --max-pairs=N; 0: "
+                                "no limit)",
                                 MaxPairs));
 
   if (!Stop) {

@@ -63,8 +63,8 @@ struct LockSet {
 /// (Result::Candidates, CandidatePairs, CandidatesComplete), the verdict with
 /// its reasons or assumptions, and statistics. Stops early, with verdict
 /// unknown, when *Cancelled becomes true, and stops pairing after MaxPairs
-/// conflicting instruction pairs (0: no limit; EngineOptions::MaxPairs),
-/// with verdict possible-race.
+/// findings -- conflicting pairs of source locations, as reported (0: no
+/// limit; EngineOptions::MaxPairs) -- with verdict possible-race.
 [[nodiscard]] Result analyseLocksets(const ProgramModel &PM,
                                      const std::atomic<bool> *Cancelled,
                                      size_t MaxPairs);

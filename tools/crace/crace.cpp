@@ -136,9 +136,10 @@ static cl::opt<GroupBy> GroupOpt(
     cl::init(GroupBy::Variable), cl::cat(OutputCat));
 static cl::opt<unsigned> MaxPairsOpt(
     "max-pairs",
-    cl::desc("The static stage stops pairing after N conflicting instruction "
-             "pairs (default 20000; 0: no limit); the verdict is then "
-             "possible-race and the report says the search stopped"),
+    cl::desc("The static stage stops pairing after N findings (conflicting "
+             "pairs of source locations; default 20000; 0: no limit); the "
+             "verdict is then possible-race and the report says the search "
+             "stopped"),
     cl::value_desc("N"), cl::init(crace::EngineOptions().MaxPairs),
     cl::cat(OutputCat));
 static cl::opt<bool> ProgressOpt(
