@@ -72,6 +72,12 @@ def timed(cmd, timeout):
 
 def measure(group, path, dm, args):
     m32 = ["-m32"] if dm == "ILP32" else []
+    if dm == "auto":
+        # As crace's own front end does: a file that only compiles for a
+        # 32-bit target (its own size_t typedef) is compiled as ILP32.
+        rc, _, _, _ = timed([CLANG, "-c", "-O0", "-w"] + LENIENT + [path, "-o", os.devnull], args.timeout)
+        if rc != 0:
+            m32 = ["-m32"]
     best = None
     for _ in range(args.repeat):
         rc, _, cwall, ccpu = timed([CLANG, "-c", "-O0", "-w"] + LENIENT + m32 + [path, "-o", os.devnull],
@@ -108,6 +114,7 @@ def machine():
 
 
 def main():
+    global CRACE
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--subset", default="all", choices=["all", "examples", "regression", "svcomp", "goblint"])
     ap.add_argument("--crace", default=CRACE)
@@ -117,7 +124,6 @@ def main():
     ap.add_argument("--timeout", type=int, default=60)
     ap.add_argument("--out", default=os.path.join(ROOT, "bench", "results", "compile_vs_lockset.md"))
     args = ap.parse_args()
-    global CRACE
     CRACE = args.crace
     if not os.path.exists(CRACE):
         sys.exit("build crace first: bash scripts/build.sh")
