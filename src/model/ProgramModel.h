@@ -208,6 +208,12 @@ private:
   std::vector<std::string> Unsound;
   std::vector<const llvm::Instruction *> SpawnPoints;
   std::unique_ptr<llvm::DominatorTree> MainDT;
+  /// mayReachInMain's answers per pair of blocks (a block reaches another
+  /// through its successors): the lockset pairing asks for the same few
+  /// blocks millions of times. Not safe to share between threads.
+  mutable llvm::DenseMap<
+      std::pair<const llvm::BasicBlock *, const llvm::BasicBlock *>, bool>
+      BlockReach;
   llvm::DenseSet<const llvm::BasicBlock *> CycleBlocks;
   mutable llvm::DenseMap<const llvm::Function *, bool> OnceCache;
   /// "struct job.done": the struct field Access addresses, at object

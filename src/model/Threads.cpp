@@ -265,17 +265,21 @@ bool ProgramModel::mayReachInMain(const Instruction *From,
   const BasicBlock *FB = From->getParent(), *TB = To->getParent();
   if (FB == TB && From->comesBefore(To))
     return true;
+  auto [Cached, New] = BlockReach.try_emplace({FB, TB}, false);
+  if (!New)
+    return Cached->second;
   SmallVector<const BasicBlock *, 32> Work(succ_begin(FB), succ_end(FB));
   SmallPtrSet<const BasicBlock *, 32> Seen;
-  while (!Work.empty()) {
+  bool Reached = false;
+  while (!Work.empty() && !Reached) {
     const BasicBlock *B = Work.pop_back_val();
     if (!Seen.insert(B).second)
       continue;
-    if (B == TB)
-      return true;
+    Reached = B == TB;
     Work.append(succ_begin(B), succ_end(B));
   }
-  return false;
+  Cached->second = Reached;
+  return Reached;
 }
 
 bool ProgramModel::dominatesInMain(const Instruction *A,
