@@ -580,20 +580,36 @@ Result analyseLocksets(const ProgramModel &PM,
   // which change from run to run.
   std::vector<std::pair<const Instruction *, const Instruction *>>
       ReportedOrder;
-  std::vector<Finding> Found;
   // The findings a user reads: one per pair of source locations and
-  // variable (merged below). Pairing stops after MaxPairs of them (0:
-  // never). Counting instruction pairs instead let a few objects that
-  // many instructions reach (a library model's) use the whole bound.
-  std::set<std::string> Distinct;
-  auto DistinctKey = [](const Finding &F) {
+  // variable (x++ is a read and a write on one line), each at its index
+  // in R.Findings; the pair with the most writes, the clearest, names it.
+  // Pairing stops after MaxPairs of them (0: never). Counting instruction
+  // pairs instead let a few objects that many instructions reach (a
+  // library model's) use the whole bound.
+  std::map<std::string, size_t> Seen;
+  auto Merge = [&](Finding F) {
     std::string LA = F.First.Loc.str(), LB = F.Second.Loc.str();
     if (LB < LA)
       std::swap(LA, LB);
-    return LA + "|" + LB + "|" + F.First.Variable;
+    auto [It, New] = Seen.try_emplace(LA + "|" + LB + "|" + F.First.Variable,
+                                      R.Findings.size());
+    if (New) {
+      R.Findings.push_back(std::move(F));
+      return;
+    }
+    auto Writes = [](const Finding &X) {
+      return (X.First.Kind == AccessKind::Write) +
+             (X.Second.Kind == AccessKind::Write);
+    };
+    Finding &Old = R.Findings[It->second];
+    std::vector<unsigned> Merged = Old.Candidates;
+    Merged.insert(Merged.end(), F.Candidates.begin(), F.Candidates.end());
+    if (Writes(F) > Writes(Old))
+      Old = std::move(F);
+    Old.Candidates = std::move(Merged);
   };
   auto Enough = [&] {
-    return (MaxPairs && Distinct.size() >= MaxPairs) ||
+    return (MaxPairs && Seen.size() >= MaxPairs) ||
            (Cancelled && Cancelled->load());
   };
   uint64_t Pairs = 0;
@@ -699,8 +715,7 @@ Result analyseLocksets(const ProgramModel &PM,
     F.Second = std::move(IB);
     F.Candidates.push_back(CandId);
     F.Concurrency = whyParallel(PM, RX.Thread, RY.Thread);
-    Distinct.insert(DistinctKey(F));
-    Found.push_back(std::move(F));
+    Merge(std::move(F));
   };
 
   for (auto &[Obj, List] : ByObject) {
@@ -717,7 +732,7 @@ Result analyseLocksets(const ProgramModel &PM,
   for (size_t I = 0; I < Anywhere.size() && !Enough(); ++I)
     for (size_t J = I; J < Anywhere.size(); ++J)
       Check(Anywhere[I], Anywhere[J]);
-  bool Stopped = MaxPairs && Distinct.size() >= MaxPairs;
+  bool Stopped = MaxPairs && Seen.size() >= MaxPairs;
   R.CandidatePairs = std::move(ReportedOrder);
   R.CandidatesComplete =
       !Stopped && PM.unsoundness().empty() && !(Cancelled && Cancelled->load());
@@ -728,28 +743,6 @@ Result analyseLocksets(const ProgramModel &PM,
     R.Reasons.push_back("time limit reached while pairing accesses");
   }
 
-  // One finding per pair of source locations (x++ is a read and a write on
-  // one line): keep the pair with the most writes, it is the clearest.
-  std::map<std::string, size_t> Seen;
-  for (Finding &F : Found) {
-    std::string Short = DistinctKey(F);
-    unsigned Writes = (F.First.Kind == AccessKind::Write) +
-                      (F.Second.Kind == AccessKind::Write);
-    auto It = Seen.find(Short);
-    if (It != Seen.end()) {
-      Finding &Old = R.Findings[It->second];
-      unsigned OldWrites = (Old.First.Kind == AccessKind::Write) +
-                           (Old.Second.Kind == AccessKind::Write);
-      std::vector<unsigned> Merged = Old.Candidates;
-      Merged.insert(Merged.end(), F.Candidates.begin(), F.Candidates.end());
-      if (Writes > OldWrites)
-        Old = std::move(F);
-      Old.Candidates = std::move(Merged);
-      continue;
-    }
-    Seen[Short] = R.Findings.size();
-    R.Findings.push_back(std::move(F));
-  }
   std::stable_sort(R.Findings.begin(), R.Findings.end(),
                    [](const Finding &X, const Finding &Y) {
                      return std::tie(X.First.Loc.File, X.First.Loc.Line,

@@ -152,6 +152,17 @@ SmallVector<CallBase *, 64> directCallSites(Module &M,
   return Sites;
 }
 
+/// Inlines the direct calls of the functions Inline picks; the number
+/// inlined.
+unsigned inlineDirectCalls(Module &M, bool (*Inline)(const Function &)) {
+  unsigned Inlined = 0;
+  for (CallBase *CB : directCallSites(M, Inline)) {
+    InlineFunctionInfo IFI;
+    Inlined += InlineFunction(*CB, IFI).isSuccess();
+  }
+  return Inlined;
+}
+
 } // namespace
 
 unsigned inlineAllocationWrappers(Module &M) {
@@ -220,14 +231,10 @@ unsigned inlinePointerPlumbing(Module &M) {
   unsigned Inlined = 0;
   // Round by round: list_add becomes plumbing once __list_add is in it.
   for (unsigned Round = 0; Round < 4; ++Round) {
-    SmallVector<CallBase *, 64> Sites = directCallSites(M, isPointerPlumbing);
-    unsigned Before = Inlined;
-    for (CallBase *CB : Sites) {
-      InlineFunctionInfo IFI;
-      Inlined += InlineFunction(*CB, IFI).isSuccess();
-    }
-    if (Inlined == Before)
+    unsigned Now = inlineDirectCalls(M, isPointerPlumbing);
+    if (!Now)
       break;
+    Inlined += Now;
   }
   return Inlined;
 }
@@ -270,12 +277,7 @@ static bool isLockWrapper(const Function &F) {
 }
 
 unsigned inlineLockWrappers(Module &M) {
-  unsigned Inlined = 0;
-  for (CallBase *CB : directCallSites(M, isLockWrapper)) {
-    InlineFunctionInfo IFI;
-    Inlined += InlineFunction(*CB, IFI).isSuccess();
-  }
-  return Inlined;
+  return inlineDirectCalls(M, isLockWrapper);
 }
 
 } // namespace crace

@@ -589,7 +589,8 @@ bool PointsTo::visitModule() {
           switch (II->getIntrinsicID()) {
           case llvm::Intrinsic::memcpy:
           case llvm::Intrinsic::memcpy_inline:
-          case llvm::Intrinsic::memmove: {
+          case llvm::Intrinsic::memmove:
+          case llvm::Intrinsic::vacopy: {
             PtsSet Vals; // a temporary: filling it is no progress
             // Copies every field; the copy lands at unknown fields.
             bool Saved = Changed;
@@ -605,15 +606,6 @@ bool PointsTo::visitModule() {
             StoreInto(II->getArgOperand(0), {Loc{objectOf(II), UnknownOffset}},
                       true);
             break;
-          case llvm::Intrinsic::vacopy: {
-            PtsSet Vals;
-            bool Saved = Changed;
-            LoadFrom(II->getArgOperand(1), Vals, true);
-            Changed = Saved;
-            StoreInto(II->getArgOperand(0), Vals, true);
-            forgetTemporary(Vals);
-            break;
-          }
           case llvm::Intrinsic::threadlocal_address:
           case llvm::Intrinsic::ptrmask:
           case llvm::Intrinsic::launder_invariant_group:
