@@ -1,0 +1,226 @@
+//===- PointsToSolve.cpp - the points-to solver's sets and passes ---------===//
+//
+// How the points-to analysis (PointsTo.h) reaches its fixpoint, apart from
+// its rules (PointsTo::visitModule, in PointsTo.cpp): the sets with their
+// log of additions (difference propagation: a visit propagates only what
+// its inputs gained since its last visit), which instructions need a visit
+// again, and the passes up to the final rules. Moved out of PointsTo.cpp,
+// which issue 15 keeps under 800 lines.
+//
+//===----------------------------------------------------------------------===//
+#include "model/PointsTo.h"
+#include "model/SyncAPI.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+
+#include <algorithm>
+
+using namespace llvm;
+
+namespace crace {
+
+/// More known offsets than this into one object collapse to UnknownOffset,
+/// which bounds the analysis on pointer-increment loops.
+static constexpr size_t MaxOffsetsPerObject = 16;
+
+/// L moved by Delta bytes, or to an unknown offset.
+static Loc moved(Loc L, int64_t Delta, bool Unknown) {
+  if (Unknown || L.Off == UnknownOffset)
+    L.Off = UnknownOffset;
+  else
+    L.Off += Delta;
+  return L;
+}
+
+bool PointsTo::add(PtsSet &S, Loc L) {
+  if (!addImpl(S, L))
+    return false;
+  SetChangedAt[&S] = Pass;
+  Log[&S].push_back({Pass, L});
+  return true;
+}
+
+bool PointsTo::addImpl(PtsSet &S, Loc &L) {
+  // An offset outside the object stays what it is: container_of on a
+  // list's static head gives head - 8, which the loop's test keeps from
+  // being dereferenced, and whose + 8 is the head again. (Reading it as
+  // any offset made every field of the node type one.) An access there
+  // would be undefined behaviour, so it conflicts with nothing in the
+  // object. The set of offsets per object stays bounded below.
+  if (L.Off != UnknownOffset && (L.Off < -(1 << 20) || L.Off > (1 << 20)))
+    L.Off = UnknownOffset;
+  if (S.count({L.Obj, UnknownOffset}))
+    return false;
+  if (L.Off == UnknownOffset) {
+    auto Lo = S.lower_bound({L.Obj, INT64_MIN});
+    auto Hi = S.lower_bound({L.Obj + 1, INT64_MIN});
+    S.erase(Lo, Hi);
+    S.insert(L);
+    return true;
+  }
+  if (!S.insert(L).second)
+    return false;
+  auto Lo = S.lower_bound({L.Obj, INT64_MIN});
+  auto Hi = S.lower_bound({L.Obj + 1, INT64_MIN});
+  if (size_t(std::distance(Lo, Hi)) > MaxOffsetsPerObject) {
+    S.erase(Lo, Hi);
+    L.Off = UnknownOffset;
+    S.insert(L);
+  }
+  return true;
+}
+
+bool PointsTo::addNew(PtsSet &S, const PtsSet &From, int64_t Delta,
+                      bool Unknown) {
+  auto It = VisitSince ? Log.find(&From) : Log.end();
+  // A set without a log is a constant's (its elements are fixed).
+  if (It == Log.end())
+    return addAll(S, From, Delta, Unknown);
+  if (&S == &From)
+    return false;
+  const std::vector<Stamped> &Entries = It->second;
+  size_t First = std::partition_point(
+                     Entries.begin(), Entries.end(),
+                     [&](const Stamped &E) { return E.Pass < VisitSince; }) -
+                 Entries.begin();
+  bool Changed = false;
+  for (size_t K = First; K < Entries.size(); ++K)
+    Changed |= add(S, moved(Entries[K].L, Delta, Unknown));
+  return Changed;
+}
+
+bool PointsTo::changedSince(const PtsSet &S, uint32_t Since) const {
+  auto It = SetChangedAt.find(&S);
+  return It != SetChangedAt.end() && It->second >= Since;
+}
+
+const Value *PointsTo::outerOperand(const Instruction &I) const {
+  if (auto *LI = dyn_cast<LoadInst>(&I))
+    return LI->getPointerOperand();
+  if (auto *SI = dyn_cast<StoreInst>(&I))
+    return SI->getPointerOperand();
+  if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
+    return RMW->getPointerOperand();
+  if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
+    return CX->getPointerOperand();
+  auto *CB = dyn_cast<CallBase>(&I);
+  if (!CB || CB->isInlineAsm() || isa<IntrinsicInst>(CB))
+    return nullptr;
+  if (auto K = callIntrinsic(*CB)) {
+    if (*K == Intrinsic::ThreadCreate || *K == Intrinsic::ThreadJoin)
+      return CB->getArgOperand(1);
+    return nullptr;
+  }
+  return CB->getCalledOperand()->stripPointerCasts();
+}
+
+bool PointsTo::addAll(PtsSet &S, const PtsSet &From, int64_t Delta,
+                      bool Unknown) {
+  if (&S == &From)
+    return false;
+  bool Changed = false;
+  for (Loc L : From)
+    Changed |= add(S, moved(L, Delta, Unknown));
+  return Changed;
+}
+
+bool PointsTo::readsEmptySet(const Instruction &I) const {
+  if (isa<IntToPtrInst>(I))
+    return pointsTo(I.getOperand(0)).empty();
+  if (const auto *GEP = dyn_cast<GetElementPtrInst>(&I))
+    return !GEP->hasAllConstantIndices() &&
+           pointsTo(GEP->getPointerOperand()).empty();
+  if (const auto *CB = dyn_cast<CallBase>(&I)) {
+    const Value *Callee = CB->getCalledOperand()->stripPointerCasts();
+    return !CB->isInlineAsm() && !isa<Function>(Callee) &&
+           !isa<GlobalAlias>(Callee) && pointsTo(Callee).empty();
+  }
+  return false;
+}
+
+bool PointsTo::needsVisit(const Instruction &I) const {
+  auto Last = LastVisit.find(&I);
+  if (Last == LastVisit.end())
+    return true;
+  uint32_t Since = Last->second;
+  auto SetAt = [&](const PtsSet &S) {
+    auto It = SetChangedAt.find(&S);
+    return It != SetChangedAt.end() && It->second >= Since;
+  };
+  for (const Use &U : I.operands()) {
+    if (isa<Constant>(U.get()))
+      continue;
+    auto It = Pts.find(U.get());
+    if (It != Pts.end() && SetAt(It->second))
+      return true;
+  }
+  // Memory read through a pointer operand.
+  auto ObjectsChanged = [&](const Value *Ptr) {
+    for (Loc L : pointsTo(Ptr)) {
+      auto It = ObjChangedAt.find(L.Obj);
+      if (It != ObjChangedAt.end() && It->second >= Since)
+        return true;
+    }
+    return false;
+  };
+  if (auto *LI = dyn_cast<LoadInst>(&I))
+    return ObjectsChanged(LI->getPointerOperand());
+  if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
+    return ObjectsChanged(RMW->getPointerOperand());
+  if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
+    return ObjectsChanged(CX->getPointerOperand());
+  auto *CB = dyn_cast<CallBase>(&I);
+  if (!CB || CB->isInlineAsm())
+    return false;
+  if (auto *MT = dyn_cast<MemTransferInst>(CB))
+    return ObjectsChanged(MT->getSource());
+  // What callees return, and what threads return.
+  if (SetAt(ThreadResults))
+    return true;
+  auto ReturnsChanged = [&](const Function *F) {
+    auto It = ReturnsChangedAt.find(F);
+    return It != ReturnsChangedAt.end() && It->second >= Since;
+  };
+  if (callIntrinsic(*CB) == Intrinsic::ThreadCreate) {
+    for (Loc L : pointsTo(CB->getArgOperand(1)))
+      if (Objects[L.Obj].Kind == ObjKind::Function &&
+          ReturnsChanged(cast<Function>(Objects[L.Obj].Site)))
+        return true;
+    return false;
+  }
+  for (const Function *F : callees(*CB))
+    if (ReturnsChanged(F))
+      return true;
+  return false;
+}
+
+bool PointsTo::solve(const std::atomic<bool> *Cancel) {
+  // Rules that read an empty set as "no pointer origin" (a call through a
+  // pointer with no targets, inttoptr of an integer with no pointer origin,
+  // an index carrying a pointer from a null base) add Unknown, which never
+  // leaves a set again. They wait for a fixpoint of the other rules, then
+  // one pass applies them to every instruction (Final); if that changed
+  // anything, the other rules run to a fixpoint again, and so on.
+  for (;;) {
+    ++Pass;
+    bool Changed = visitModule();
+    if (Cancel && Cancel->load())
+      return false;
+    if (Changed)
+      continue;
+    ++Pass;
+    Final = true; // visits the instructions readsEmptySet() names
+    Changed = visitModule();
+    Final = false;
+    if (!Changed)
+      break;
+    if (Cancel && Cancel->load())
+      return false;
+  }
+  return true;
+}
+
+} // namespace crace
