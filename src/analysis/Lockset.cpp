@@ -26,54 +26,6 @@ using namespace llvm;
 
 namespace crace {
 
-bool LockSet::holds(uint32_t Id) const {
-  for (auto &[L, R] : Held)
-    if (L == Id)
-      return true;
-  return false;
-}
-
-void LockSet::acquire(uint32_t Id, bool Read) {
-  if (Top)
-    return;
-  for (auto &[L, R] : Held)
-    if (L == Id) {
-      R = R && Read;
-      return;
-    }
-  Held.push_back({Id, Read});
-  std::sort(Held.begin(), Held.end());
-}
-
-void LockSet::release(uint32_t Id) {
-  if (Top)
-    return;
-  Held.erase(std::remove_if(Held.begin(), Held.end(),
-                            [&](auto &P) { return P.first == Id; }),
-             Held.end());
-}
-
-LockSet LockSet::meet(const LockSet &A, const LockSet &B) {
-  if (A.Top)
-    return B;
-  if (B.Top)
-    return A;
-  LockSet Out;
-  for (auto &[L, R] : A.Held)
-    for (auto &[L2, R2] : B.Held)
-      if (L == L2)
-        Out.Held.push_back({L, R || R2});
-  return Out;
-}
-
-bool LockSet::protects(const LockSet &A, const LockSet &B) {
-  for (auto &[L, R] : A.Held)
-    for (auto &[L2, R2] : B.Held)
-      if (L == L2 && L < SymbolicLockBase && !(R && R2))
-        return true;
-  return false;
-}
-
 namespace {
 
 constexpr uint32_t AtomicSectionLock = 0;
