@@ -5,6 +5,7 @@
 #include "analysis/OwnFrames.h"
 #include "analysis/PairFilters.h"
 #include "analysis/SymbolicLocks.h"
+#include "model/Counters.h"
 #include "model/LockTable.h"
 #include "model/ProgramModel.h"
 #include "llvm/IR/InstIterator.h"
@@ -14,6 +15,7 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Support/FormatVariadic.h"
 #include <algorithm>
 #include <chrono>
@@ -22,7 +24,20 @@
 #include <set>
 #include <tuple>
 
+#define DEBUG_TYPE "crace-analysis"
+
 using namespace llvm;
+
+CRACE_STATISTIC(NumAccessRecords, "Accesses the lockset analysis recorded");
+CRACE_STATISTIC(NumPairs, "Pairs of accesses considered");
+CRACE_STATISTIC(NumPairsByLocks, "Pairs cut: both hold a common lock");
+CRACE_STATISTIC(NumPairsBySymbolicLocks,
+                "Pairs cut: both hold the lock their element selects");
+CRACE_STATISTIC(
+    NumPairsByFilters,
+    "Pairs cut by the pair filters (own frames, instances, tickets)");
+CRACE_STATISTIC(NumPairsByMHP, "Pairs cut: cannot happen in parallel");
+CRACE_STATISTIC(NumCandidatePairs, "Candidate pairs (lockset findings' pairs)");
 
 namespace crace {
 
@@ -599,7 +614,7 @@ Result analyseLocksets(const ProgramModel &PM,
   // Accesses to elements of one global array, each holding the lock its
   // own index selects in one global array of locks, or fields of structs
   // whose own lock field each holds (SymbolicLocks.h).
-  uint64_t BySymbolic = 0;
+  uint64_t BySymbolic = 0, ByLocks = 0, ByMHP = 0;
   auto protectedSymbolically = [&](const Record &X, const Record &Y) {
     bool P = A.Symbolic.protects(X.Access, X.Locks, Y.Access, Y.Locks);
     BySymbolic += P;
@@ -615,24 +630,40 @@ Result analyseLocksets(const ProgramModel &PM,
       return;
     if (!overlaps(X, RX.Access.Size, Y, RY.Access.Size))
       return;
-    if (LockSet::protects(RX.Locks, RY.Locks) ||
-        protectedSymbolically(RX, RY)) {
+    auto Dropped = [&](const char *Why) {
+      LLVM_DEBUG(dbgs() << "crace-analysis: pair "
+                        << PM.location(RX.Access.Inst).str() << " / "
+                        << PM.location(RY.Access.Inst).str()
+                        << " dropped: " << Why << "\n");
+    };
+    if (LockSet::protects(RX.Locks, RY.Locks)) {
+      ++ByLocks;
+      Dropped("both hold a common lock");
+      return;
+    }
+    if (protectedSymbolically(RX, RY)) {
+      Dropped("both hold the lock their element selects");
       return;
     }
     if (X.Where.Obj == Y.Where.Obj &&
         PTA.object(X.Where.Obj).Kind == ObjKind::Stack &&
         Frames.own(RX.Access.Ptr) && Frames.own(RY.Access.Ptr)) {
       ++OwnFrameCopies;
+      Dropped("each thread's own stack frame");
       return;
     }
     if (PairFilters::Apart Why = Filters.apart(RX, RY);
         Why != PairFilters::Apart::No) {
       ++(Why == PairFilters::Apart::Taken ? ByTicket : OtherInstances);
+      Dropped(Why == PairFilters::Apart::Taken ? "elements taken from a counter"
+                                               : "per-instance memory");
       return;
     }
     if (!mayHappenInParallel(PM, {RX.Thread, RX.MainPos, ProcessOf(RX)},
                              {RY.Thread, RY.MainPos, ProcessOf(RY)})) {
       ApartProcesses += ProcessOf(RX).apart(ProcessOf(RY));
+      ++ByMHP;
+      Dropped("cannot happen in parallel (MHP)");
       return;
     }
     // One finding per pair of instructions and threads; the first abstract
@@ -743,6 +774,13 @@ Result analyseLocksets(const ProgramModel &PM,
   R.stat("pairs_in_different_processes", ApartProcesses);
   R.stat("templates_with_per_instance_memory", Filters.instanceTemplates());
   R.stat("findings", Total);
+  NumAccessRecords += Recs.size();
+  NumPairs += Pairs;
+  NumPairsByLocks += ByLocks;
+  NumPairsBySymbolicLocks += BySymbolic;
+  NumPairsByFilters += OwnFrameCopies + OtherInstances + ByTicket;
+  NumPairsByMHP += ByMHP;
+  NumCandidatePairs += R.CandidatePairs.size();
   R.stat("engine_seconds",
          std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
              .count());

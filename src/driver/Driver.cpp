@@ -294,6 +294,7 @@ void addProgramNotes(const DriverOptions &Opts, Result &R) {
 }
 
 int runCraceOnce(const DriverOptions &Opts, Result *Collect) {
+  (void)takeCounters(); // a program not analysed before counts for nothing
   if (Opts.Format != "text" && Opts.Format != "json" &&
       Opts.Format != "sarif" && Opts.Format != "html" &&
       Opts.Format != "whoop") {
@@ -539,6 +540,8 @@ int runCraceOnce(const DriverOptions &Opts, Result *Collect) {
   R.stat("peak_rss_mb", double(Usage.ru_maxrss) / 1024.0);
   addProgramNotes(Opts, R);
   R.Harness = libraryHarnessLine(*M);
+  if (Opts.Stats)
+    R.Counters = takeCounters();
   if (Collect) {
     *Collect = std::move(R);
     return Collected;
@@ -723,6 +726,9 @@ int runDatabase(const DriverOptions &Opts) {
         All.Reasons.push_back(P->Name + ": " + W);
       for (auto &[K, V] : R.Stats)
         All.Stats.push_back({P->Name + "." + K, V});
+      for (Counter &C : R.Counters)
+        All.Counters.push_back(
+            {P->Name + "." + C.Group, C.Name, C.Desc, C.Value});
     }
     for (auto &[P, Code] : Failed)
       All.Programs.push_back({P->Name, P->MainFile, "not analysed", 0});

@@ -6,6 +6,7 @@
 #include "frontend/LibcLowering.h"
 #include "frontend/ProgramStart.h"
 #include "frontend/Programs.h"
+#include "model/Counters.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/Attr.h"
@@ -49,7 +50,9 @@
 #include <map>
 #include <set>
 
+#define DEBUG_TYPE "crace-frontend"
 using namespace llvm;
+CRACE_STATISTIC(NumUnitsCompiled, "Program units clang compiled");
 
 namespace crace {
 
@@ -429,6 +432,7 @@ runClang(const std::string &File, const clang::tooling::CompilationDatabase &Db,
     return createStringError(inconvertibleErrorCode(),
                              "internal error: clang crashed while compiling '" +
                                  File + "'");
+  NumUnitsCompiled += Units.size() - Before;
   if (Units.size() > Before + 1)
     return createStringError(inconvertibleErrorCode(),
                              "the compilation database has " +

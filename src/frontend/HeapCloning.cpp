@@ -1,6 +1,7 @@
 //===- HeapCloning.cpp - one heap object per call of an allocation wrapper
 //-===//
 #include "frontend/HeapCloning.h"
+#include "model/Counters.h"
 #include "model/SyncAPI.h"
 
 #include "llvm/ADT/SCCIterator.h"
@@ -14,11 +15,19 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
+#define DEBUG_TYPE "crace-frontend"
+
 using namespace llvm;
+
+CRACE_STATISTIC(NumAllocWrappersInlined,
+                "Calls of allocation wrappers inlined (heap cloning)");
+CRACE_STATISTIC(NumPlumbingInlined, "Calls of pointer plumbing inlined");
+CRACE_STATISTIC(NumLockWrappersInlined, "Calls of lock wrappers inlined");
 
 namespace crace {
 
@@ -179,12 +188,17 @@ unsigned inlineAllocationWrappers(Module &M) {
       Function *F = CB->getCalledFunction();
       if (Added + F->getInstructionCount() > MaxAddedInstructions)
         return Inlined;
-      MDNode *Via = MDNode::get(Ctx, MDString::get(Ctx, callSiteText(*CB, *F)));
+      std::string Where = callSiteText(*CB, *F);
+      MDNode *Via = MDNode::get(Ctx, MDString::get(Ctx, Where));
       InlineFunctionInfo IFI;
       if (!InlineFunction(*CB, IFI).isSuccess())
         continue;
+      LLVM_DEBUG(dbgs() << "crace-frontend: inlined " << Where
+                        << ": every path returns null or a fresh block it "
+                           "keeps no copy of (allocation wrapper)\n");
       Progress = true;
       ++Inlined;
+      ++NumAllocWrappersInlined;
       Added += F->getInstructionCount();
       // The copies of the allocation are distinct heap objects: name each
       // after the outermost call that made it (ProgramModel::describe).
@@ -235,6 +249,7 @@ unsigned inlinePointerPlumbing(Module &M) {
     if (!Now)
       break;
     Inlined += Now;
+    NumPlumbingInlined += Now;
   }
   return Inlined;
 }
@@ -277,7 +292,9 @@ static bool isLockWrapper(const Function &F) {
 }
 
 unsigned inlineLockWrappers(Module &M) {
-  return inlineDirectCalls(M, isLockWrapper);
+  unsigned Inlined = inlineDirectCalls(M, isLockWrapper);
+  NumLockWrappersInlined += Inlined;
+  return Inlined;
 }
 
 } // namespace crace

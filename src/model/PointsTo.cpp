@@ -1,5 +1,6 @@
 //===- PointsTo.cpp - field-sensitive Andersen points-to analysis ---------===//
 #include "model/PointsTo.h"
+#include "model/Counters.h"
 #include "model/SyncAPI.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -15,7 +16,12 @@
 #include "llvm/IR/Operator.h"
 #include <optional>
 
+#define DEBUG_TYPE "crace-model"
+
 using namespace llvm;
+
+CRACE_STATISTIC(NumObjects, "Abstract objects of the points-to analysis");
+CRACE_STATISTIC(NumVisits, "Instructions the points-to rules visited");
 
 namespace crace {
 
@@ -178,6 +184,7 @@ PointsTo::PointsTo(const Module &M) : M(M), DL(M.getDataLayout()) {
 
 void PointsTo::addObject(ObjKind K, const Value *Site, uint64_t Size) {
   uint32_t Id = Objects.size();
+  ++NumObjects;
   Objects.push_back({K, Site, Size, false});
   if (Site)
     ObjectIds[Site] = Id;
@@ -357,6 +364,7 @@ bool PointsTo::mayHoldPointer(Type *T) const {
 
 bool PointsTo::visitModule() {
   bool Changed = false;
+  uint64_t Visits = 0;
   auto Get = [&](const Value *V) -> const PtsSet & { return pointsTo(V); };
   // Pointers stored at L are found at L and, when L's field is unknown, at
   // every field of its object; stores to an unknown field reach every load.
@@ -412,6 +420,7 @@ bool PointsTo::visitModule() {
     for (const Instruction &I : instructions(F)) {
       if (Final ? !readsEmptySet(I) : !needsVisit(I))
         continue;
+      ++Visits;
       // Difference propagation: what this visit must propagate is what its
       // inputs gained since its last visit (VisitSince, 0 for a first
       // visit), unless the set of places it reads or writes through grew
@@ -612,6 +621,7 @@ bool PointsTo::visitModule() {
       }
     }
   }
+  NumVisits += Visits;
   return Changed;
 }
 

@@ -8,6 +8,7 @@
 // which issue 15 keeps under 800 lines.
 //
 //===----------------------------------------------------------------------===//
+#include "model/Counters.h"
 #include "model/PointsTo.h"
 #include "model/SyncAPI.h"
 
@@ -18,7 +19,15 @@
 
 #include <algorithm>
 
+#define DEBUG_TYPE "crace-model"
+
 using namespace llvm;
+
+CRACE_STATISTIC(NumPasses, "Passes of the points-to solver");
+CRACE_STATISTIC(NumFinalPasses,
+                "Passes of the points-to solver that applied the final rules");
+CRACE_STATISTIC(NumElementCopies,
+                "Locations added to points-to sets (element copies)");
 
 namespace crace {
 
@@ -38,6 +47,7 @@ static Loc moved(Loc L, int64_t Delta, bool Unknown) {
 bool PointsTo::add(PtsSet &S, Loc L) {
   if (!addImpl(S, L))
     return false;
+  ++NumElementCopies;
   SetChangedAt[&S] = Pass;
   Log[&S].push_back({Pass, L});
   return true;
@@ -206,12 +216,15 @@ bool PointsTo::solve(const std::atomic<bool> *Cancel) {
   // anything, the other rules run to a fixpoint again, and so on.
   for (;;) {
     ++Pass;
+    ++NumPasses;
     bool Changed = visitModule();
     if (Cancel && Cancel->load())
       return false;
     if (Changed)
       continue;
     ++Pass;
+    ++NumPasses;
+    ++NumFinalPasses;
     Final = true; // visits the instructions readsEmptySet() names
     Changed = visitModule();
     Final = false;

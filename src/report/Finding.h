@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "model/Counters.h"
 #include "model/ProgramModel.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -116,6 +117,9 @@ struct Result {
   std::vector<Candidate> Candidates;
   /// Named statistics, in insertion order.
   std::vector<std::pair<std::string, double>> Stats;
+  /// With --stats: crace's STATISTIC counters that counted (model/
+  /// Counters.h), sorted by group, then name; empty otherwise.
+  std::vector<Counter> Counters;
   /// A report over several programs (-p): each program's verdict.
   std::vector<ProgramSummary> Programs;
   void stat(std::string Name, double V) {

@@ -91,6 +91,11 @@ void writeJson(const Result &R, raw_ostream &OS) {
     J.attributeObject("stats", [&] {
       for (const auto &[Name, V] : R.Stats)
         J.attribute(Name, V);
+      if (!R.Counters.empty())
+        J.attributeObject("counters", [&] {
+          for (const Counter &C : R.Counters)
+            J.attribute(C.Group + "." + C.Name, int64_t(C.Value));
+        });
     });
   });
   OS << "\n";

@@ -228,6 +228,11 @@ void writeVerdict(const Result &R, raw_ostream &OS, bool Color,
     OS << "crace: statistics:\n";
     for (const auto &[Name, V] : R.Stats)
       OS << formatv("  {0,-28} {1}\n", Name, V);
+    if (!R.Counters.empty())
+      OS << "crace: counters:\n";
+    for (const Counter &C : R.Counters)
+      OS << formatv("  {0,-44} {1,9}  {2}\n", C.Group + "." + C.Name, C.Value,
+                    C.Desc);
   }
 }
 

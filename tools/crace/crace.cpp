@@ -12,7 +12,9 @@
 #include "frontend/Programs.h"
 
 #include "clang/Tooling/CommonOptionsParser.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
@@ -24,6 +26,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include <cstdio>
 #include <cstring>
+#include <optional>
 #include <unistd.h>
 
 using namespace llvm;
@@ -455,6 +458,22 @@ int main(int argc, const char **argv) {
   if (ColorOpt)
     ColorOpt->Categories.assign(1, &OutputCat);
   cl::HideUnrelatedOptions(craceCategories());
+#ifndef NDEBUG
+  // LLVM_DEBUG output (docs/output.md) in a build without NDEBUG. A release
+  // libLLVM, as Debian's, defines llvm::DebugFlag but registers no -debug or
+  // -debug-only; crace then registers them itself.
+  static std::optional<cl::opt<bool, true>> DebugOpt;
+  static std::optional<cl::list<std::string>> DebugOnlyOpt;
+  if (!Registered.count("debug")) {
+    DebugOpt.emplace("debug", cl::desc("Print every LLVM_DEBUG line"),
+                     cl::location(DebugFlag), cl::Hidden, cl::cat(OutputCat));
+    DebugOnlyOpt.emplace(
+        "debug-only", cl::CommaSeparated, cl::Hidden, cl::cat(OutputCat),
+        cl::value_desc("types"),
+        cl::desc("Print the LLVM_DEBUG lines of these DEBUG_TYPEs "
+                 "(crace-frontend, crace-analysis, ...)"));
+  }
+#endif
 
   // LLVM's own -stats only complains in release builds: take it here.
   std::vector<const char *> Args;
@@ -468,6 +487,10 @@ int main(int argc, const char **argv) {
     HasDashDash |= I > 0 && !std::strcmp(argv[I], "--");
     Args.push_back(argv[I]);
   }
+  // crace's STATISTIC counters (model/Counters.h) count in any case; this
+  // also lists them where LLVM's own functions look (GetStatistics).
+  if (WantStats)
+    llvm::EnableStatistics(/*DoPrintOnExit=*/false);
   // The compiler flags after `--` (clang tooling's convention).
   int Argc = Args.size();
   std::string DashDashErr;
@@ -484,6 +507,15 @@ int main(int argc, const char **argv) {
     printParseErrors(ParseErrors);
     return crace::ExitUsage;
   }
+#ifndef NDEBUG
+  if (DebugOnlyOpt && !DebugOnlyOpt->empty()) {
+    std::vector<const char *> Types;
+    for (const std::string &T : *DebugOnlyOpt)
+      Types.push_back(T.c_str());
+    DebugFlag = true;
+    setCurrentDebugTypes(Types.data(), Types.size());
+  }
+#endif
   bool HasDb = BuildPathOpt.getNumOccurrences() > 0;
   const std::string &DbDir = BuildPathOpt;
   if (HasDb && HasDashDash) {

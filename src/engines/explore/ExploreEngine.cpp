@@ -7,8 +7,18 @@
 //
 //===----------------------------------------------------------------------===//
 #include "engines/explore/Explorer.h"
+#include "model/Counters.h"
+
+#define DEBUG_TYPE "crace-explore"
 
 using namespace llvm;
+
+CRACE_STATISTIC(NumExecutions, "Executions explored");
+CRACE_STATISTIC(NumTransitions, "Transitions executed");
+CRACE_STATISTIC(NumBacktracks, "Backtrack points taken (another thread)");
+CRACE_STATISTIC(NumPdpChecks, "States PDP checked for a possible race");
+CRACE_STATISTIC(NumPdpPruned, "Backtrack points pruned by PDP");
+CRACE_STATISTIC(NumExploreRaces, "Races the exploration confirmed");
 
 namespace crace::explore {
 
@@ -474,6 +484,7 @@ bool Explorer::backtrack() {
     N.Done.insert(N.Chosen);
     for (unsigned T : N.Backtrack)
       if (!N.Done.count(T) && !N.Sleep.count(T)) {
+        ++NumBacktracks;
         N.Chosen = T;
         N.Nondet.clear(); // they belonged to another thread's step
         N.NondetBits.clear();
@@ -729,6 +740,11 @@ void Explorer::finish(std::chrono::steady_clock::time_point Start) {
   R.stat("pdp_candidate_pairs", Oracle ? double(Oracle->candidates()) : 0.0);
   R.stat("pdp_checks", double(PdpChecks));
   R.stat("pdp_pruned_backtracks", double(Pruned));
+  NumExecutions += Executions;
+  NumTransitions += Transitions;
+  NumPdpChecks += PdpChecks;
+  NumPdpPruned += Pruned;
+  NumExploreRaces += Races;
   // Every schedule of every input was explored: a pair it did not report
   // is not a race (the portfolio then drops the static stage's pairs).
   bool Complete = Exhaustive && !SampledInput && !Stop && Reasons.empty() &&
