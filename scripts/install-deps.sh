@@ -6,6 +6,7 @@ PKGS=(cmake ninja-build g++ python3
       llvm-19-dev libclang-19-dev libclang-cpp19-dev clang-19 llvm-19-tools
       libz3-dev libgtest-dev
       clang-format-19     # the 'format' test (scripts/check-format.sh)
+      clang-tidy-19       # scripts/tidy.sh (by hand, not in ctest)
       python3-jsonschema)  # the SARIF tests validate crace's logs with it
 missing=()
 for p in "${PKGS[@]}"; do
