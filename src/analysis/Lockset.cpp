@@ -615,7 +615,7 @@ Result analyseLocksets(const ProgramModel &PM,
   // own index selects in one global array of locks, or fields of structs
   // whose own lock field each holds (SymbolicLocks.h).
   uint64_t BySymbolic = 0, ByLocks = 0, ByMHP = 0;
-  auto protectedSymbolically = [&](const Record &X, const Record &Y) {
+  auto ProtectedSymbolically = [&](const Record &X, const Record &Y) {
     bool P = A.Symbolic.protects(X.Access, X.Locks, Y.Access, Y.Locks);
     BySymbolic += P;
     return P;
@@ -641,7 +641,7 @@ Result analyseLocksets(const ProgramModel &PM,
       Dropped("both hold a common lock");
       return;
     }
-    if (protectedSymbolically(RX, RY)) {
+    if (ProtectedSymbolically(RX, RY)) {
       Dropped("both hold the lock their element selects");
       return;
     }

@@ -26,7 +26,7 @@
 
 namespace llvm {
 class Value;
-}
+} // namespace llvm
 
 namespace crace {
 

@@ -465,7 +465,7 @@ int runCraceOnce(const DriverOptions &Opts, Result *Collect) {
   auto FrontendDone = std::chrono::steady_clock::now();
 
   Result R;
-  R.Engine = EngineName.c_str();
+  R.Engine = EngineName;
   double ModelSeconds = 0;
   if (!Cancel) {
     Phase = "building the program model";

@@ -29,7 +29,7 @@
 
 namespace llvm {
 class Module;
-}
+} // namespace llvm
 
 namespace crace {
 

@@ -28,7 +28,7 @@
 
 namespace clang::tooling {
 class CompilationDatabase;
-}
+} // namespace clang::tooling
 
 namespace crace {
 

@@ -355,7 +355,7 @@ public:
     std::string Threads, Creates, Joins, InitCalls, ExitCalls;
     // A thread handle's declaration: a local of main in driver mode; in
     // library mode a static of the unit, for its start and join functions.
-    auto handle = [&](const std::string &Decl) {
+    auto Handle = [&](const std::string &Decl) {
       if (Opts.Library)
         HandleDecls += "static " + Decl;
       else
@@ -461,7 +461,7 @@ public:
               "static void *__crace_instance_{0}_{1}(void *__crace_unused) {{\n"
               "{2}  return 0;\n}\n",
               I, Name, Body(I));
-          handle(formatv("unsigned long __crace_h{0}_{1};\n", K, I));
+          Handle(formatv("unsigned long __crace_h{0}_{1};\n", K, I));
           Creates += formatv("  __crace_thread_create(&__crace_h{0}_{1}, "
                              "__crace_instance_{1}_{2}, 0);\n",
                              K, I, Name);
@@ -475,7 +475,7 @@ public:
           formatv("static void *__crace_entry_{0}(void *__crace_unused) {{\n"
                   "{1}  return 0;\n}\n",
                   Name, Body(0));
-      handle(formatv("unsigned long __crace_h{0}[{1}];\n", K, Opts.Instances));
+      Handle(formatv("unsigned long __crace_h{0}[{1}];\n", K, Opts.Instances));
       Creates += formatv("  for (__crace_i = 0; __crace_i < {1}; __crace_i++)\n"
                          "    __crace_thread_create(&__crace_h{0}[__crace_i], "
                          "__crace_entry_{2}, 0);\n",
@@ -495,7 +495,7 @@ public:
             "  switch ((unsigned)__crace_nondet_int() % {1}u) {{\n"
             "{2}  }\n  return 0;\n}\n",
             I, K, Cases[I]);
-        handle(formatv("unsigned long __crace_h_{0};\n", I));
+        Handle(formatv("unsigned long __crace_h_{0};\n", I));
         Creates += formatv("  __crace_thread_create(&__crace_h_{0}, "
                            "__crace_dispatch_{0}, 0);\n",
                            I);

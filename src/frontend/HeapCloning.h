@@ -14,7 +14,7 @@
 
 namespace llvm {
 class Module;
-}
+} // namespace llvm
 
 namespace crace {
 

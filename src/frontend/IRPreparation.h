@@ -12,7 +12,7 @@
 
 namespace llvm {
 class Module;
-}
+} // namespace llvm
 
 namespace crace {
 

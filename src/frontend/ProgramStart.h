@@ -31,7 +31,7 @@
 
 namespace llvm {
 class Module;
-}
+} // namespace llvm
 
 namespace crace {
 

@@ -98,7 +98,7 @@ bool verifyExpectations(const Result &R, const std::vector<std::string> &Files,
             continue;
           }
           if (Applies)
-            (Qualified ? ForEngine : Any) = *V;
+            (Qualified ? ForEngine : Any) = V;
         } else if (S.consume_front("expected-race")) {
           if (appliesTo(S, R.Engine))
             RaceLines.insert({Canon, LineNo});

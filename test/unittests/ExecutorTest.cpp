@@ -1003,7 +1003,7 @@ TEST(ExecutorTest, CreatedThreadAppearsWithPendingOp) {
   ASSERT_EQ(X.step(0), Status::Ok) << X.error();
   ASSERT_EQ(X.numThreads(), 2u);
   EXPECT_EQ(X.creatorOf(1), 0);
-  EXPECT_NE(X.threadName(1).find("w"), std::string::npos) << X.threadName(1);
+  EXPECT_NE(X.threadName(1).find('w'), std::string::npos) << X.threadName(1);
   // The child stops at its write of x.
   const PendingOp &P = X.pending(1);
   ASSERT_EQ(P.K, PendingOp::Memory);

@@ -8,7 +8,7 @@ using clang::tooling::CompileCommand;
 
 namespace {
 
-CompileCommand command(std::string File, std::vector<std::string> Args) {
+CompileCommand command(const std::string &File, std::vector<std::string> Args) {
   std::vector<std::string> Line = {"cc"};
   Line.insert(Line.end(), Args.begin(), Args.end());
   Line.push_back("-c");

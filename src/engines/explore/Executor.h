@@ -50,7 +50,7 @@ class Constant;
 
 namespace crace {
 class ProgramModel;
-}
+} // namespace crace
 
 namespace crace::explore {
 

@@ -254,7 +254,7 @@ Status Executor::callLLVMIntrinsic(unsigned T, const Function *F,
     default: {
       APInt C(Bits, mask(Arg(1), Bits));
       unsigned S = unsigned(Arg(2) % Bits);
-      APInt Hi = A, Lo = C;
+      const APInt &Hi = A, &Lo = C;
       if (ID == llvm::Intrinsic::fshl)
         R = S == 0 ? Hi : (Hi.shl(S) | Lo.lshr(Bits - S));
       else

@@ -31,7 +31,7 @@ class Instruction;
 
 namespace crace {
 class ProgramModel;
-}
+} // namespace crace
 
 namespace crace::explore {
 
