@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 #include "bmc/Bmc.h"
 #include "bmc/Encoder.h"
+#include "smt/Solver.h"
 #include "smt/WorkBudget.h"
 #include "smt/WorkMeter.h"
 #include "smt/Z3Reaper.h"
@@ -29,9 +30,6 @@
 #include "llvm/Transforms/Utils/LoopSimplify.h"
 
 #include <chrono>
-#include <condition_variable>
-#include <mutex>
-#include <thread>
 
 using namespace llvm;
 
@@ -87,7 +85,8 @@ struct Checker::Impl {
   /// below, which ~Checker destroys first.
   std::unique_ptr<z3::context> ZOwner = std::make_unique<z3::context>();
   z3::context &Z = *ZOwner;
-  z3::solver Solver{Z};
+  /// Holds the encoding in its base scope (made by create()).
+  std::unique_ptr<smt::Solver> Solver;
   std::unique_ptr<Encoder> E;
   std::optional<std::string> Aborted;
   Stats St;
@@ -111,86 +110,23 @@ struct Checker::Impl {
   }
 
   /// Solves Query in a push/pop scope; OnSat reads the model before the pop.
-  z3::check_result solve(const z3::expr &Query,
-                         const std::function<void(z3::model &)> &OnSat) {
+  smt::Answer solve(const z3::expr &Query,
+                    const std::function<void(z3::model &)> &OnSat) {
     auto T0 = std::chrono::steady_clock::now();
     ++St.Queries;
-    Solver.push();
-    Solver.add(Query);
-    // Z3 cannot poll our flag: a watcher interrupts it, again every 20 ms
-    // (an interruption that comes before the check starts is forgotten:
-    // Z3 clears it when a check begins).
-    std::mutex Mu;
-    std::condition_variable CV;
-    bool Done = false;
-    std::thread Watcher;
-    if (Opts.Cancel)
-      Watcher = std::thread([&] {
-        std::unique_lock<std::mutex> L(Mu);
-        while (!Done) {
-          if (Opts.Cancel->load())
-            Z.interrupt();
-          CV.wait_for(L, std::chrono::milliseconds(20));
-        }
-      });
-    z3::check_result R = z3::unknown;
-    try {
-      if (Opts.Cancel && Opts.Cancel->load())
-        throw z3::exception("cancelled"); // no check at all
-      if (Opts.Incremental) {
-        if (Opts.Work) {
-          z3::params Prm(Z);
-          if (Opts.SolverTimeoutMs)
-            Prm.set("timeout", Opts.SolverTimeoutMs);
-          Prm.set("rlimit", Opts.Work->queryLimit(0));
-          Solver.set(Prm);
-        }
-        R = Solver.check();
-        if (R == z3::sat) {
-          z3::model Mdl = Solver.get_model();
-          OnSat(Mdl);
-        }
-      } else {
-        // A fresh solver over the same terms: Z3's non-incremental
-        // pipeline (simplification, bit-blasting) is much faster on these
-        // formulas than its incremental core.
-        z3::solver Fresh(Z);
-        if (Opts.SolverTimeoutMs || Opts.Work) {
-          z3::params Prm(Z);
-          if (Opts.SolverTimeoutMs)
-            Prm.set("timeout", Opts.SolverTimeoutMs);
-          // What the work budget has left: the query stops there.
-          if (Opts.Work)
-            Prm.set("rlimit", Opts.Work->queryLimit(0));
-          Fresh.set(Prm);
-        }
-        z3::expr_vector As = Solver.assertions();
-        for (unsigned K = 0; K < As.size(); ++K)
-          Fresh.add(As[K]);
-        R = Fresh.check();
-        if (R == z3::sat) {
-          z3::model Mdl = Fresh.get_model();
-          OnSat(Mdl);
-        }
-        if (R == z3::unknown)
-          LastUnknown = Fresh.reason_unknown();
-      }
-    } catch (const z3::exception &) {
-      R = z3::unknown;
+    Solver->push();
+    Solver->add(Query);
+    smt::Answer A = Solver->check();
+    if (A == smt::Answer::Sat) {
+      z3::model Mdl = Solver->model();
+      OnSat(Mdl);
+    } else if (A == smt::Answer::Unknown) {
+      LastUnknown = Solver->reasonUnknown();
+      WorkRanOut |= Solver->lastWasCut();
     }
-    if (Watcher.joinable()) {
-      {
-        std::lock_guard<std::mutex> L(Mu);
-        Done = true;
-      }
-      CV.notify_all();
-      Watcher.join();
-    }
-    Solver.pop();
+    Solver->pop();
     St.SolveSeconds += secondsSince(T0);
-    if (Opts.Work && Opts.Work->poll() && R == z3::unknown)
-      WorkRanOut = true;
-    return R;
+    return A;
   }
 
   std::string unknownReason(const char *Query) {
@@ -198,9 +134,8 @@ struct Checker::Impl {
       return "cancelled";
     if (WorkRanOut)
       return WorkBudgetRanOut;
-    std::string R = Opts.Incremental ? Solver.reason_unknown() : LastUnknown;
     return std::string("solver gave no answer on the ") + Query + " query (" +
-           R + ")";
+           LastUnknown + ")";
   }
 
   Counterexample counterexample(z3::model &Mdl, const Event &Ev) {
@@ -254,6 +189,18 @@ Checker::create(const Module &M, StringRef Entry, Options Opts) {
   std::unique_ptr<Checker> C(new Checker());
   Impl &I = *C->P;
   I.Opts = std::move(Opts);
+  smt::SolverOptions SO;
+  SO.Stage = "bmc";
+  // A fresh solver over the same terms per query, unless incremental:
+  // Z3's non-incremental pipeline (simplification, bit-blasting) is much
+  // faster on these formulas than its incremental core.
+  SO.FreshPerCheck = !I.Opts.Incremental;
+  SO.KeepInZ3 = true;
+  SO.TimeoutMs = I.Opts.SolverTimeoutMs;
+  SO.Work = I.Opts.Work; // what the work budget has left: the query stops there
+  SO.Cancel = I.Opts.Cancel;
+  SO.LogDir = I.Opts.SmtLogDir;
+  I.Solver = smt::makeSolver(I.Z, std::move(SO));
   auto T0 = std::chrono::steady_clock::now();
   // Cloning and normalising count as a step per instruction of the module,
   // charged before they start: a budget that cannot pay for them stops
@@ -283,16 +230,11 @@ Checker::create(const Module &M, StringRef Entry, Options Opts) {
     normaliseLoops(*I.Clone);
   if (Cancelled()) {
     I.Aborted = "cancelled";
-    I.E = std::make_unique<Encoder>(I.Z, I.Solver, *I.Clone, I.Opts);
+    I.E = std::make_unique<Encoder>(I.Z, *I.Solver, *I.Clone, I.Opts);
     I.St.EncodeSeconds = secondsSince(T0);
     return std::move(C);
   }
-  if (I.Opts.SolverTimeoutMs) {
-    z3::params Prm(I.Z);
-    Prm.set("timeout", I.Opts.SolverTimeoutMs);
-    I.Solver.set(Prm);
-  }
-  I.E = std::make_unique<Encoder>(I.Z, I.Solver, *I.Clone, I.Opts);
+  I.E = std::make_unique<Encoder>(I.Z, *I.Solver, *I.Clone, I.Opts);
   try {
     I.E->run(*I.Clone->getFunction(Entry));
   } catch (const EncodingAborted &A) {
@@ -351,7 +293,7 @@ Result Checker::check(const FailureSiteFilter &Filter) {
 
   // 1. A failure without over-approximation: a real counterexample.
   if (!Selected.empty()) {
-    z3::check_result Q = I.solve(Clean, [&](z3::model &Mdl) {
+    smt::Answer Q = I.solve(Clean, [&](z3::model &Mdl) {
       for (const Event *Ev : Selected)
         if (Mdl.eval(Ev->Guard && !Ev->Havoc, true).is_true()) {
           R.Cex = I.counterexample(Mdl, *Ev);
@@ -359,14 +301,14 @@ Result Checker::check(const FailureSiteFilter &Filter) {
           break;
         }
     });
-    if (Q == z3::sat) {
+    if (Q == smt::Answer::Sat) {
       R.S = Status::Unsafe;
       R.Assumptions.push_back("loops unwound at most " +
                               std::to_string(I.Opts.Unwind) +
                               " times on the counterexample path");
       return R;
     }
-    if (Q == z3::unknown) {
+    if (Q == smt::Answer::Unknown) {
       R.Reasons.push_back(I.unknownReason("failure"));
       return R;
     }
@@ -383,11 +325,11 @@ Result Checker::check(const FailureSiteFilter &Filter) {
         if (Mdl.eval(H.Guard, true).is_true() && Why.size() < 6)
           Why.push_back("  " + H.Reason);
     });
-    if (Q == z3::sat) {
+    if (Q == smt::Answer::Sat) {
       R.Reasons = std::move(Why);
       return R;
     }
-    if (Q == z3::unknown) {
+    if (Q == smt::Answer::Unknown) {
       R.Reasons.push_back(I.unknownReason("failure"));
       return R;
     }
@@ -400,7 +342,7 @@ Result Checker::check(const FailureSiteFilter &Filter) {
       if (Ev.Kind != EventKind::Failure)
         Blocked = Blocked || Ev.Guard;
     std::vector<std::string> Why;
-    z3::check_result Q = I.solve(Blocked, [&](z3::model &Mdl) {
+    smt::Answer Q = I.solve(Blocked, [&](z3::model &Mdl) {
       for (const Event &Ev : I.E->Events)
         if (Ev.Kind != EventKind::Failure &&
             Mdl.eval(Ev.Guard, true).is_true() &&
@@ -408,9 +350,9 @@ Result Checker::check(const FailureSiteFilter &Filter) {
             Why.size() < 5)
           Why.push_back(Ev.Reason);
     });
-    if (Q == z3::sat)
+    if (Q == smt::Answer::Sat)
       I.Blocking = {Status::Unknown, Why};
-    else if (Q == z3::unsat)
+    else if (Q == smt::Answer::Unsat)
       I.Blocking = {Status::Safe, {}};
     else
       return Result{Status::Unknown, {I.unknownReason("bound")}, {}, {}};

@@ -95,6 +95,9 @@ struct Options {
   /// non-incremental pipeline is far faster on these formulas (0.1 s vs
   /// > 10 s on a 100-element array program).
   bool Incremental = false;
+  /// Write every query as SMT-LIB 2 into this directory (empty: off;
+  /// smt/Solver.h).
+  std::string SmtLogDir;
   /// Limit on the encoding (block executions after unwinding and inlining);
   /// beyond it the answer is Unknown.
   unsigned MaxBlockVisits = 200000;

@@ -8,9 +8,9 @@
 //===----------------------------------------------------------------------===//
 #include "bmc/Encoder.h"
 #include "model/SyncAPI.h"
+#include "smt/IRTerms.h"
 #include "smt/WorkBudget.h"
 #include "smt/WorkMeter.h"
-#include "smt/Z3Ops.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/PostOrderIterator.h"
@@ -37,7 +37,7 @@ std::string location(const Instruction *I) {
   return ("function '" + I->getFunction()->getName() + "'").str();
 }
 
-Encoder::Encoder(z3::context &Z, z3::solver &S, const Module &M,
+Encoder::Encoder(z3::context &Z, smt::Solver &S, const Module &M,
                  const Options &O)
     : Z(Z), Solver(S), M(M), DL(M.getDataLayout()), O(O),
       PtrBits(DL.getPointerSizeInBits(0)), ObjBits(PtrBits >= 64 ? 16 : 10),
@@ -70,10 +70,9 @@ z3::expr Encoder::havoc(State &S, unsigned Bits, const std::string &Reason) {
 
 /// Zero-extends or truncates E to Bits.
 z3::expr Encoder::resize(const z3::expr &E, unsigned Bits) const {
-  unsigned W = E.get_sort().bv_size();
-  if (W == Bits)
+  if (E.get_sort().bv_size() == Bits)
     return E;
-  z3::expr R = W < Bits ? z3::zext(E, Bits - W) : E.extract(Bits - 1, 0);
+  z3::expr R = resizeTerm(E, Bits, /*Signed=*/false);
   return E.is_numeral() ? R.simplify() : R;
 }
 
@@ -276,60 +275,25 @@ void Encoder::exec(Frame &Fr, const Instruction &I, State &S) {
   case Instruction::UDiv:
   case Instruction::SDiv:
   case Instruction::URem:
-  case Instruction::SRem: {
-    z3::expr A = val(&Fr, I.getOperand(0)), B = val(&Fr, I.getOperand(1));
-    unsigned W = A.get_sort().bv_size();
-    bool Signed = I.getOpcode() == Instruction::SDiv ||
-                  I.getOpcode() == Instruction::SRem;
-    z3::expr Bad = B == bv(0, W);
-    if (Signed)
-      Bad =
-          Bad ||
-          (A == Z.bv_val(llvm::toString(APInt::getSignedMinValue(W), 10, false)
-                             .c_str(),
-                         W) &&
-           B ==
-               Z.bv_val(llvm::toString(APInt::getAllOnes(W), 10, false).c_str(),
-                        W));
-    if (B.is_numeral())
-      Bad = Bad.simplify();
-    cutIf(S, Bad, EventKind::UndefinedBehavior, &I,
-          std::string(Signed ? "possible division by zero or overflow"
-                             : "possible division by zero") +
-              " at " + location(&I));
-    z3::expr R(Z);
-    switch (I.getOpcode()) {
-    case Instruction::UDiv:
-      R = z3::udiv(A, B);
-      break;
-    case Instruction::SDiv:
-      R = A / B;
-      break;
-    case Instruction::URem:
-      R = z3::urem(A, B);
-      break;
-    default:
-      R = z3::srem(A, B);
-      break;
-    }
-    if (A.is_numeral() && B.is_numeral())
-      R = R.simplify();
-    Fr.Vals.insert_or_assign(&I, R);
-    return;
-  }
+  case Instruction::SRem:
   case Instruction::Shl:
   case Instruction::LShr:
   case Instruction::AShr: {
     z3::expr A = val(&Fr, I.getOperand(0)), B = val(&Fr, I.getOperand(1));
-    unsigned W = A.get_sort().bv_size();
-    z3::expr Bad = z3::uge(B, bv(W, W));
+    z3::expr Bad = *undefinedTerm(I.getOpcode(), A, B);
     if (B.is_numeral())
       Bad = Bad.simplify();
+    bool Shift = I.isShift();
+    bool Signed = I.getOpcode() == Instruction::SDiv ||
+                  I.getOpcode() == Instruction::SRem;
     cutIf(S, Bad, EventKind::UndefinedBehavior, &I,
-          "possible shift by the operand width or more at " + location(&I));
-    z3::expr R = I.getOpcode() == Instruction::Shl    ? z3::shl(A, B)
-                 : I.getOpcode() == Instruction::LShr ? z3::lshr(A, B)
-                                                      : z3::ashr(A, B);
+          std::string(Shift    ? "possible shift by the operand width or more"
+                      : Signed ? "possible division by zero or overflow"
+                               : "possible division by zero") +
+              " at " + location(&I));
+    // The value after the check: terms are created in this order (Z3
+    // orders terms by creation, which changes how fast it solves).
+    z3::expr R = *binaryTerm(I.getOpcode(), A, B);
     if (A.is_numeral() && B.is_numeral())
       R = R.simplify();
     Fr.Vals.insert_or_assign(&I, R);

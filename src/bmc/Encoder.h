@@ -60,6 +60,7 @@
 #pragma once
 
 #include "bmc/Bmc.h"
+#include "smt/Solver.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -120,7 +121,7 @@ struct EncodingAborted {
 
 class Encoder {
 public:
-  Encoder(z3::context &Z, z3::solver &S, const llvm::Module &M,
+  Encoder(z3::context &Z, smt::Solver &S, const llvm::Module &M,
           const Options &O);
   ~Encoder();
 
@@ -250,7 +251,7 @@ private:
   void poll();
 
   z3::context &Z;
-  z3::solver &Solver;
+  smt::Solver &Solver;
   const llvm::Module &M;
   const llvm::DataLayout &DL;
   const Options &O;

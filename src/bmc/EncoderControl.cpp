@@ -7,9 +7,9 @@
 //===----------------------------------------------------------------------===//
 #include "bmc/Encoder.h"
 #include "model/SyncAPI.h"
+#include "smt/IRTerms.h"
 #include "smt/WorkBudget.h"
 #include "smt/WorkMeter.h"
-#include "smt/Z3Ops.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/PostOrderIterator.h"

@@ -7,9 +7,9 @@
 //===----------------------------------------------------------------------===//
 #include "bmc/Encoder.h"
 #include "model/SyncAPI.h"
+#include "smt/IRTerms.h"
 #include "smt/WorkBudget.h"
 #include "smt/WorkMeter.h"
-#include "smt/Z3Ops.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/PostOrderIterator.h"
@@ -189,22 +189,14 @@ std::optional<z3::expr> Encoder::pureOp(Frame *Fr, const Instruction &I) {
   std::optional<z3::expr> R;
   switch (I.getOpcode()) {
   case Instruction::Add:
-    R = V(0) + V(1);
-    break;
   case Instruction::Sub:
-    R = V(0) - V(1);
-    break;
   case Instruction::Mul:
-    R = V(0) * V(1);
-    break;
   case Instruction::And:
-    R = V(0) & V(1);
-    break;
   case Instruction::Or:
-    R = V(0) | V(1);
-    break;
   case Instruction::Xor:
-    R = V(0) ^ V(1);
+    // The operands are evaluated as in "V(0) + V(1)" before this was
+    // shared: Z3 orders terms by creation, which changes how fast it solves.
+    R = *binaryTerm(I.getOpcode(), V(0), V(1));
     break;
   case Instruction::ICmp: {
     z3::expr A = V(0), B = V(1);

@@ -119,6 +119,9 @@ struct EngineOptions {
   /// whoop: wall-clock safety limit in seconds (0: none but the run's
   /// --timeout); set by the portfolio well above the work budget's time.
   double WhoopWallLimit = 0;
+  /// Every SMT check of whoop and kiss is written as SMT-LIB 2 into this
+  /// directory (--smt-log; empty: off; smt/Solver.h).
+  std::string SmtLogDir;
   /// kiss: its work budget in units (smt/WorkMeter.h; 0: none):
   /// the transform, the encoding and the queries count against it; past
   /// it, the remaining targets are not checked.

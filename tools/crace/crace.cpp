@@ -168,6 +168,12 @@ static cl::opt<std::string>
     EmitLLVMOpt("emit-llvm",
                 cl::desc("Write the analysed LLVM module to FILE (debugging)"),
                 cl::value_desc("FILE"), cl::init(""), cl::cat(OutputCat));
+static cl::opt<std::string> SmtLogOpt(
+    "smt-log",
+    cl::desc("Write every SMT check of whoop and kiss as an SMT-LIB 2 file "
+             "into DIR (created if missing), named <stage>-<number>.smt2, "
+             "with the answer appended (debugging)"),
+    cl::value_desc("DIR"), cl::init(""), cl::cat(OutputCat));
 
 static cl::opt<unsigned>
     TimeoutOpt("timeout",
@@ -677,6 +683,15 @@ int main(int argc, const char **argv) {
   Opts.SuppressionsFile = SuppressionsOpt;
   Opts.BaselineFile = BaselineOpt;
   Opts.EmitLLVM = EmitLLVMOpt;
+  if (!SmtLogOpt.empty()) {
+    if (std::error_code EC = sys::fs::create_directories(SmtLogOpt)) {
+      WithColor::error(errs(), "crace")
+          << "--smt-log: cannot create directory '" << SmtLogOpt
+          << "': " << EC.message() << "\n";
+      return crace::ExitUsage;
+    }
+    Opts.EngineOpts.SmtLogDir = SmtLogOpt;
+  }
   Opts.TimeoutSeconds = TimeoutOpt;
   Opts.TimeoutGiven = TimeoutOpt.getNumOccurrences() > 0;
   Opts.MemLimitMB = MemlimitOpt;

@@ -374,6 +374,7 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   BO.Cancel = Opts.Cancelled;
   BO.SolverTimeoutMs = Opts.KissQueryTimeout * 1000;
   BO.Work = WorkP;
+  BO.SmtLogDir = Opts.SmtLogDir;
   auto CkOrErr = bmc::Checker::create(*P.M, "main", BO);
   if (!CkOrErr) {
     R.Reasons.push_back("kiss: " + toString(CkOrErr.takeError()));

@@ -35,6 +35,21 @@ std::optional<std::string> Encoder::encode(const Function &Entry) {
   return std::string("Houdini did not reach a fixpoint");
 }
 
+Encoder::Encoder(const ProgramModel &PM, z3::context &Ctx, LockTable &Locks,
+                 std::map<const Function *, std::unique_ptr<FnInfo>> &Infos,
+                 unsigned Copy, const std::atomic<bool> *Stop, WorkMeter &Work,
+                 const std::string &SmtLogDir)
+    : PM(PM), PTA(PM.pointsTo()), DL(PM.module().getDataLayout()), Ctx(Ctx),
+      Locks(Locks), Infos(Infos), Copy(Copy), Stop(Stop), Work(Work) {
+  smt::SolverOptions SO;
+  SO.Stage = "whoop-houdini";
+  SO.FreshPerCheck = true;
+  SO.Work = &Work;
+  SO.PerQueryUnits = QueryUnits;
+  SO.LogDir = SmtLogDir;
+  Houdini = smt::makeSolver(Ctx, std::move(SO));
+}
+
 z3::expr Encoder::freshBv(unsigned W) {
   return Ctx.bv_const(formatv("w{0}_{1}", Copy, Fresh++).str().c_str(), W);
 }
@@ -139,15 +154,6 @@ void Encoder::havoc(Frame &Fr, const Instruction &I) {
     setPtr(Fr, &I, PtrVal{&I, Fr.Act, Ctx.bv_val(0, 64)});
 }
 
-z3::expr Encoder::resize(z3::expr E, unsigned To, bool Signed) {
-  unsigned From = E.get_sort().bv_size();
-  if (From == To)
-    return E;
-  if (From > To)
-    return E.extract(To - 1, 0);
-  return Signed ? z3::sext(E, To - From) : z3::zext(E, To - From);
-}
-
 void Encoder::targets(const PtrVal &P, AccRec &R) {
   const PtsSet &S = PTA.pointsTo(P.Root);
   std::map<uint32_t, std::vector<int64_t>> ByObj;
@@ -223,7 +229,7 @@ z3::expr Encoder::gepOffset(Frame &Fr, const GEPOperator &G) {
     uint64_t Size = GTI.getSequentialElementStride(DL);
     if (!widthOf(Idx->getType()))
       fail("a vector index in address arithmetic");
-    z3::expr I = resize(intVal(Fr, Idx), 64, true);
+    z3::expr I = resizeTerm(intVal(Fr, Idx), 64, true);
     Off = Off + I * Ctx.bv_val(Size, 64);
   }
   return Off;
@@ -328,7 +334,7 @@ void Encoder::callInst(Frame &Fr, const CallBase &CB, Flow &Cur,
       const Value *A = CB.getArgOperand(I);
       Type *PT = C.getArg(I)->getType();
       if (widthOf(PT) && widthOf(A->getType()))
-        Ints[I] = resize(intVal(Fr, A), widthOf(PT), false);
+        Ints[I] = resizeTerm(intVal(Fr, A), widthOf(PT), false);
       else if (PT->isPointerTy() && A->getType()->isPointerTy())
         Ptrs[I] = ptrVal(Fr, A);
     }
@@ -389,52 +395,27 @@ void Encoder::inst(Frame &Fr, const Instruction &I, Flow &Cur, unsigned Depth) {
     }
     z3::expr A = intVal(Fr, BO->getOperand(0)),
              B = intVal(Fr, BO->getOperand(1));
-    z3::expr Zero = Ctx.bv_val(0, W);
-    switch (BO->getOpcode()) {
-    case Instruction::Add:
-      setInt(Fr, &I, A + B);
-      return;
-    case Instruction::Sub:
-      setInt(Fr, &I, A - B);
-      return;
-    case Instruction::Mul:
-      setInt(Fr, &I, A * B);
-      return;
-    case Instruction::And:
-      setInt(Fr, &I, A & B);
-      return;
-    case Instruction::Or:
-      setInt(Fr, &I, A | B);
-      return;
-    case Instruction::Xor:
-      setInt(Fr, &I, A ^ B);
-      return;
-    case Instruction::UDiv:
-      setInt(Fr, &I, z3::ite(B == Zero, freshBv(W), z3::udiv(A, B)));
-      return;
-    case Instruction::SDiv:
-      setInt(Fr, &I, z3::ite(B == Zero, freshBv(W), A / B));
-      return;
-    case Instruction::URem:
-      setInt(Fr, &I, z3::ite(B == Zero, freshBv(W), z3::urem(A, B)));
-      return;
-    case Instruction::SRem:
-      setInt(Fr, &I, z3::ite(B == Zero, freshBv(W), z3::srem(A, B)));
-      return;
-    case Instruction::Shl:
-    case Instruction::LShr:
-    case Instruction::AShr: {
-      z3::expr Big = z3::uge(B, Ctx.bv_val(W, W));
-      z3::expr V = BO->getOpcode() == Instruction::Shl    ? z3::shl(A, B)
-                   : BO->getOpcode() == Instruction::LShr ? z3::lshr(A, B)
-                                                          : z3::ashr(A, B);
-      setInt(Fr, &I, z3::ite(Big, freshBv(W), V));
-      return;
-    }
-    default:
+    // An undefined result (division by zero, an oversized shift) is any
+    // value. The terms are made in the order they were before IRTerms.h
+    // was shared (a shift's condition first, a division's last): Z3
+    // orders terms by creation, which changes the work its checks take.
+    unsigned Op = BO->getOpcode();
+    std::optional<z3::expr> U;
+    if (BO->isShift())
+      U = undefinedTerm(Op, A, B);
+    std::optional<z3::expr> V = binaryTerm(Op, A, B);
+    if (!V) {
       havoc(Fr, I);
       return;
     }
+    if (U) {
+      V = z3::ite(*U, freshBv(W), *V);
+    } else if (BO->isIntDivRem()) {
+      z3::expr Any = freshBv(W);
+      V = z3::ite(*undefinedTerm(Op, A, B), Any, *V);
+    }
+    setInt(Fr, &I, *V);
+    return;
   }
   if (auto *Cmp = dyn_cast<ICmpInst>(&I)) {
     if (!widthOf(Cmp->getOperand(0)->getType())) {
@@ -459,9 +440,9 @@ void Encoder::inst(Frame &Fr, const Instruction &I, Flow &Cur, unsigned Depth) {
     case Instruction::SExt:
     case Instruction::Trunc:
       if (W && widthOf(Op->getType())) {
-        setInt(
-            Fr, &I,
-            resize(intVal(Fr, Op), W, Cast->getOpcode() == Instruction::SExt));
+        setInt(Fr, &I,
+               resizeTerm(intVal(Fr, Op), W,
+                          Cast->getOpcode() == Instruction::SExt));
         return;
       }
       break;
@@ -716,20 +697,18 @@ void Encoder::latch(const BasicBlock *Header, unsigned MyAct, const Flow &Back,
     z3::expr EB = exclOf(Back.L, Id), EE = exclOf(Entry.L, Id);
     if (z3::eq(HB, HE) && z3::eq(EB, EE))
       continue;
-    z3::solver S(Ctx);
-    Work.limitQuery(S, QueryUnits);
-    S.add(Back.Guard && (HB != HE || EB != EE));
     ++HoudiniQueries;
     auto T0 = std::chrono::steady_clock::now();
-    z3::check_result CR = S.check();
+    smt::Answer CR =
+        smt::checkAlone(*Houdini, Back.Guard && (HB != HE || EB != EE));
     HoudiniSeconds +=
         std::chrono::duration<double>(std::chrono::steady_clock::now() - T0)
             .count();
     // Out of work budget (not the query's own limit): the encoding stops
     // here, the invariant is not dropped on a guess.
-    if (Work.poll() && CR == z3::unknown)
+    if (CR == smt::Answer::Unknown && Houdini->lastWasCut())
       fail("stopped");
-    if (CR != z3::unsat) {
+    if (CR != smt::Answer::Unsat) {
       Dropped.insert(Id);
       NewDrops = true;
       ++DroppedCandidates;

@@ -12,8 +12,9 @@
 
 #include "model/LockTable.h"
 #include "model/ProgramModel.h"
+#include "smt/IRTerms.h"
+#include "smt/Solver.h"
 #include "smt/WorkMeter.h"
-#include "smt/Z3Ops.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/StringExtras.h"
@@ -29,7 +30,6 @@
 #include <map>
 #include <set>
 #include <unordered_map>
-#include <z3++.h>
 
 namespace crace::whoop {
 
@@ -107,9 +107,8 @@ class Encoder {
 public:
   Encoder(const ProgramModel &PM, z3::context &Ctx, LockTable &Locks,
           std::map<const Function *, std::unique_ptr<FnInfo>> &Infos,
-          unsigned Copy, const std::atomic<bool> *Stop, WorkMeter &Work)
-      : PM(PM), PTA(PM.pointsTo()), DL(PM.module().getDataLayout()), Ctx(Ctx),
-        Locks(Locks), Infos(Infos), Copy(Copy), Stop(Stop), Work(Work) {}
+          unsigned Copy, const std::atomic<bool> *Stop, WorkMeter &Work,
+          const std::string &SmtLogDir);
 
   /// Encodes the template from Entry, running Houdini to its fixpoint.
   /// Returns the reason on failure.
@@ -168,7 +167,6 @@ private:
   PtrVal ptrVal(Frame &Fr, const Value *V);
   /// A fresh (havocked) value for I's result, whatever its type.
   void havoc(Frame &Fr, const Instruction &I);
-  z3::expr resize(z3::expr E, unsigned To, bool Signed);
 
   /// The regions a pointer may point into, with symbolic offsets.
   void targets(const PtrVal &P, AccRec &R);
@@ -205,6 +203,8 @@ private:
   unsigned Copy;
   const std::atomic<bool> *Stop;
   WorkMeter &Work;
+  /// Houdini's checks, each on a fresh Z3 solver.
+  std::unique_ptr<smt::Solver> Houdini;
   unsigned Act = 0;
   uint64_t Fresh = 0;
   uint64_t Encoded = 0;

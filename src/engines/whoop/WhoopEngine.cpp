@@ -11,8 +11,9 @@
 #include "analysis/Lockset.h"
 #include "model/LockTable.h"
 #include "model/ProgramModel.h"
+#include "smt/IRTerms.h"
+#include "smt/Solver.h"
 #include "smt/WorkMeter.h"
-#include "smt/Z3Ops.h"
 #include "smt/Z3Reaper.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/PostOrderIterator.h"
@@ -27,77 +28,14 @@
 #include "llvm/IR/Operator.h"
 #include "llvm/Support/FormatVariadic.h"
 #include <chrono>
-#include <condition_variable>
 #include <map>
-#include <mutex>
 #include <set>
-#include <thread>
-#include <unordered_map>
-#include <z3++.h>
 
 using namespace llvm;
 
 namespace crace {
 
 using namespace whoop;
-
-namespace {
-
-/// Stops whoop on time: sets Stop and interrupts Z3 (which cannot poll a
-/// flag: a long check or simplification would otherwise run past the
-/// limit) when the driver cancels or whoop's wall-clock safety net
-/// (EngineOptions::WhoopWallLimit) runs out. Polls every 20 ms (and
-/// interrupts again each time, once stopping); joined
-/// before the Z3 context goes. Whoop's budget proper is its work budget
-/// (WorkMeter), which does not depend on the machine's speed.
-class StopWatcher {
-public:
-  StopWatcher(z3::context &Ctx, const std::atomic<bool> *Cancelled,
-              std::chrono::steady_clock::time_point Start, double Budget)
-      : Ctx(Ctx), Cancelled(Cancelled), Start(Start), Budget(Budget),
-        Thread([this] { loop(); }) {}
-  ~StopWatcher() {
-    {
-      std::lock_guard<std::mutex> G(M);
-      Done = true;
-    }
-    CV.notify_all();
-    Thread.join();
-  }
-  std::atomic<bool> Stop{false};
-  /// Why Stop was set: the budget (else the driver's cancellation).
-  std::atomic<bool> BudgetRanOut{false};
-
-private:
-  void loop() {
-    std::unique_lock<std::mutex> L(M);
-    while (
-        !CV.wait_for(L, std::chrono::milliseconds(20), [&] { return Done; })) {
-      bool Cancel = Cancelled && Cancelled->load();
-      bool Over = Budget > 0 && std::chrono::duration<double>(
-                                    std::chrono::steady_clock::now() - Start)
-                                        .count() > Budget;
-      if (Cancel || Over) {
-        // Again every 20 ms: Z3 forgets an interruption that comes before
-        // a check starts.
-        if (!Stop)
-          BudgetRanOut = !Cancel;
-        Stop = true;
-        Ctx.interrupt();
-      }
-    }
-  }
-  z3::context &Ctx;
-  const std::atomic<bool> *Cancelled;
-  std::chrono::steady_clock::time_point Start;
-  double Budget; ///< seconds (0: none)
-  bool Done = false;
-  std::mutex M;
-  std::condition_variable CV;
-  std::thread Thread;
-};
-
-} // namespace
 
 Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   auto Start = std::chrono::steady_clock::now();
@@ -126,7 +64,12 @@ Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   // before everything that refers to it.
   ReapedContext Owner;
   z3::context &Ctx = Owner.get();
-  StopWatcher Watch(Ctx, Opts.Cancelled, Start, Opts.WhoopWallLimit);
+  // Stops whoop on time: sets Watch.Stop and interrupts Z3 (which cannot
+  // poll a flag: a long check or simplification would otherwise run past
+  // the limit) when the driver cancels or whoop's wall-clock safety net
+  // (EngineOptions::WhoopWallLimit) runs out. Whoop's budget proper is its
+  // work budget (WorkMeter), which does not depend on the machine's speed.
+  smt::Interrupter Watch(Ctx, Opts.Cancelled, Start, Opts.WhoopWallLimit);
   // The work budget: --whoop-work units, else --whoop-budget seconds at the
   // calibrated rate (WorkMeter.h).
   uint64_t WorkLimit =
@@ -155,13 +98,13 @@ Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   auto OverBudget = [&] {
     if (Work.exhausted())
       BudgetHit = true;
-    else if (Watch.Stop && Watch.BudgetRanOut)
+    else if (Watch.Stop && Watch.DeadlinePassed)
       WallHit = true;
     return BudgetHit || WallHit;
   };
   bool Cancelled = false;
   auto Stopped = [&] {
-    if (Watch.Stop && !Watch.BudgetRanOut)
+    if (Watch.Stop && !Watch.DeadlinePassed)
       Cancelled = true;
     return OverBudget() || Cancelled;
   };
@@ -182,7 +125,7 @@ Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
     }
     for (unsigned C = 0; C < 2 && !E.Failure; ++C) {
       E.Copy[C] = std::make_unique<Encoder>(PM, Ctx, Locks, Infos, C + 1,
-                                            &Watch.Stop, Work);
+                                            &Watch.Stop, Work, Opts.SmtLogDir);
       E.Failure = E.Copy[C]->encode(*TT.Entry);
       HoudiniRounds += E.Copy[C]->Rounds;
       HoudiniQueries += E.Copy[C]->HoudiniQueries;
@@ -213,9 +156,21 @@ Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
         .push_back(I);
   }
 
-  unsigned Queries = 0, Unmatched = 0, TimedOut = 0, GuardQueries = 0,
-           DecidedAlone = 0, ByModel = 0, UnknownTargets = 0;
-  std::unordered_map<unsigned, bool> GuardCache;
+  unsigned Queries = 0, Unmatched = 0, TimedOut = 0, DecidedAlone = 0,
+           ByModel = 0, UnknownTargets = 0;
+  auto SolverFor = [&](const char *Stage, bool Fresh, bool Cache) {
+    smt::SolverOptions SO;
+    SO.Stage = Stage;
+    SO.FreshPerCheck = Fresh;
+    SO.Work = &Work;
+    SO.PerQueryUnits = QueryUnits;
+    SO.Cache = Cache;
+    SO.LogDir = Opts.SmtLogDir;
+    return smt::makeSolver(Ctx, std::move(SO));
+  };
+  // Path guards, each checked alone and at most once.
+  std::unique_ptr<smt::Solver> Guards =
+      SolverFor("whoop-guard", /*Fresh=*/true, /*Cache=*/true);
 
   double SolveSeconds = 0;
   for (auto &[TP, Cands] : ByPair) {
@@ -260,21 +215,9 @@ Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
       // feasible: the two copies share no symbol, so that is two small
       // queries on the guards alone (cached), not one on the pair.
       auto GuardSat = [&](const z3::expr &G) {
-        unsigned Id = Z3_get_ast_id(Ctx, G);
-        auto It = GuardCache.find(Id);
-        if (It != GuardCache.end())
-          return It->second;
-        z3::solver GS(Ctx);
-        Work.limitQuery(GS, QueryUnits);
-        GS.add(G);
-        ++GuardQueries;
-        z3::check_result CR = GS.check();
-        bool Sat = CR != z3::unsat; // unknown counts as feasible
-        // A query the work budget cut is not cached: nothing after it is
-        // decided (Stopped() holds from here on).
-        if (!(Work.poll() && CR == z3::unknown))
-          GuardCache.emplace(Id, Sat);
-        return Sat;
+        // Unknown counts as feasible; an answer the work budget cut is not
+        // cached: nothing after it is decided (Stopped() holds from here on).
+        return smt::checkAlone(*Guards, G) != smt::Answer::Unsat;
       };
       auto Trivial = [&](const AccRec &X, const Target &TX, const AccRec &Y,
                          const Target &TY) -> std::optional<bool> {
@@ -371,11 +314,11 @@ Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
       // One watchdog query per candidate, on one solver per template pair.
       if (Stopped())
         break;
-      z3::solver S(Ctx);
-      Work.limitQuery(S, QueryUnits);
+      std::unique_ptr<smt::Solver> S =
+          SolverFor("whoop-pair", /*Fresh=*/false, /*Cache=*/false);
       std::vector<z3::model> Models;
-      S.check(); // no assertions yet: the all-default model
-      Models.push_back(S.get_model());
+      S->check(); // no assertions yet: the all-default model
+      Models.push_back(S->model());
       for (auto &[CI, E] : Disj) {
         if (Stopped())
           break;
@@ -392,30 +335,27 @@ Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
           continue;
         }
         z3::expr B = Ctx.bool_const(formatv("cand_{0}", CI).str().c_str());
-        S.add(z3::implies(B, E));
-        z3::expr_vector Assume(Ctx);
-        Assume.push_back(B);
+        S->add(z3::implies(B, E));
         auto T0 = std::chrono::steady_clock::now();
         if (Work.poll())
           break;
-        Work.limitQuery(S, QueryUnits);
-        z3::check_result CR = S.check(Assume);
+        smt::Answer CR = S->check({B});
         SolveSeconds +=
             std::chrono::duration<double>(std::chrono::steady_clock::now() - T0)
                 .count();
         ++Queries;
         // Cut by the work budget (not the query's own limit): undecided, as
         // every candidate after it.
-        if (Work.poll() && CR == z3::unknown)
+        if (CR == smt::Answer::Unknown && S->lastWasCut())
           break;
-        if (CR == z3::sat) {
+        if (CR == smt::Answer::Sat) {
           if (Models.size() == 8)
             Models.erase(Models.begin() + 1);
-          Models.push_back(S.get_model());
+          Models.push_back(S->model());
         }
-        if (CR == z3::unsat)
+        if (CR == smt::Answer::Unsat)
           Kept[CI] = false;
-        else if (CR == z3::unknown && !Stopped())
+        else if (CR == smt::Answer::Unknown && !Stopped())
           ++TimedOut;
       }
     } catch (const z3::exception &) {
@@ -490,7 +430,7 @@ Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   R.stat("whoop_refuted", Refuted);
   R.stat("whoop_kept_unencoded", Unmatched);
   R.stat("whoop_queries", Queries);
-  R.stat("whoop_guard_queries", GuardQueries);
+  R.stat("whoop_guard_queries", Guards->stats().Solved);
   R.stat("whoop_kept_by_guards", DecidedAlone);
   R.stat("whoop_kept_by_earlier_model", ByModel);
   R.stat("whoop_unknown_target_pairs", UnknownTargets);
