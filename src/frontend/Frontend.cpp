@@ -64,10 +64,7 @@ std::error_code CompileError::convertToErrorCode() const {
 
 namespace {
 
-struct ModelSource {
-  const char *Name;
-  const char *Text;
-};
+using ModelSource = EmbeddedSource;
 const ModelSource ModelSources[] = {
 #include "frontend/ModelSources.inc"
 };
@@ -795,6 +792,15 @@ compileUnit(const clang::tooling::CompileCommand &Command,
     return make_error<CompileError>("'" + Command.Filename +
                                     "' does not compile");
   return std::move(Units.front());
+}
+
+Expected<std::unique_ptr<Module>>
+compileEmbeddedC(LLVMContext &Ctx, StringRef Triple,
+                 ArrayRef<EmbeddedSource> Sources, StringRef Dir,
+                 StringRef FileName, ArrayRef<std::string> ExtraArgs,
+                 StringRef What) {
+  return compileModelUnit(Ctx, Triple, Sources, Dir, "", FileName, ExtraArgs,
+                          What);
 }
 
 } // namespace crace

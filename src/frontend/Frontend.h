@@ -12,6 +12,8 @@
 #include "frontend/EntryPoints.h"
 #include "frontend/ProgramStart.h"
 #include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include <map>
 #include <memory>
@@ -74,6 +76,23 @@ buildModule(const FrontendOptions &Opts, llvm::LLVMContext &Ctx);
 llvm::Expected<std::unique_ptr<llvm::Module>>
 compileUnit(const clang::tooling::CompileCommand &Command,
             const FrontendOptions &Opts, llvm::LLVMContext &Ctx);
+
+/// C that crace compiles for itself (the models, the kiss runtime),
+/// embedded in the binary by cmake/EmbedModels.cmake.
+struct EmbeddedSource {
+  const char *Name;
+  const char *Text;
+};
+
+/// Compiles Sources (not headers; in order, each under a #line naming
+/// Dir + its name) as the C models are compiled: as one unit FileName for
+/// Triple, -O0 without optnone, no debug info, freestanding, then
+/// ExtraArgs. What names them in the error.
+llvm::Expected<std::unique_ptr<llvm::Module>>
+compileEmbeddedC(llvm::LLVMContext &Ctx, llvm::StringRef Triple,
+                 llvm::ArrayRef<EmbeddedSource> Sources, llvm::StringRef Dir,
+                 llvm::StringRef FileName,
+                 llvm::ArrayRef<std::string> ExtraArgs, llvm::StringRef What);
 
 /// Name of the pseudo source file the models are compiled from.
 inline constexpr const char *ModelFileName = "<crace-models>.c";

@@ -16,6 +16,7 @@
 #include "engines/kiss/KissTransform.h"
 #include "gtest/gtest.h"
 
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/InstIterator.h"
@@ -368,8 +369,9 @@ TEST(KissTransform, ThreadCreationPutsIntoTs) {
   for (const Instruction &I : instructions(*KC))
     if (const auto *S = dyn_cast<StoreInst>(&I))
       if (S->getValueOperand() == KC->getArg(1))
-        if (const auto *G = dyn_cast<GEPOperator>(S->getPointerOperand()))
-          PutsFn |= G->getPointerOperand()->getName() == "__kiss_ts_fn";
+        // (Slot 0's address is the array's own.)
+        PutsFn |= getUnderlyingObject(S->getPointerOperand())->getName() ==
+                  "__kiss_ts_fn";
   EXPECT_TRUE(PutsFn) << "thread creation does not put into ts";
   // ts has one slot.
   const GlobalVariable *Fns = K->P.M->getNamedGlobal("__kiss_ts_fn");

@@ -1,186 +1,231 @@
-//===- KissRuntime.cpp - the sequential program's runtime
-//-------------------===//
+//===- KissRuntime.cpp - the sequential program's runtime ----------------===//
 //
-// The scheduler, thread table and lock table the KISS transform links into
-// the sequential program (IR text), and the synchronisation calls it
-// replaces.
+// Compiles the runtime (KissRuntime.h) from its embedded C, and names the
+// synchronisation calls the transform replaces with it.
 //
 //===----------------------------------------------------------------------===//
+#include "engines/kiss/KissRuntime.h"
 #include "engines/kiss/KissTransformImpl.h"
 
-#include "smt/WorkBudget.h"
-#include "smt/WorkMeter.h"
-
-#include "engines/kiss/Rounds.h"
-#include "model/PointsTo.h"
+#include "frontend/Frontend.h"
 #include "model/SyncAPI.h"
 
-#include "llvm/ADT/MapVector.h"
-
-#include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/StringExtras.h"
-#include "llvm/ADT/StringSet.h"
-#include "llvm/AsmParser/Parser.h"
-#include "llvm/IR/DebugInfo.h"
-#include "llvm/IR/DebugProgramInstruction.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Analysis/CFG.h"
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
-#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
-#include "llvm/Linker/Linker.h"
+#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
-#include "llvm/Transforms/Utils/Cloning.h"
-#include "llvm/Transforms/Utils/ValueMapper.h"
+
+#include <mutex>
 
 using namespace llvm;
 
 namespace crace::kiss {
 
-namespace detail {
+namespace {
 
-/// The scheduler, thread table and lock table of the sequential program,
-/// as LLVM IR text (H: bits of a thread handle, Max: slots of ts, NT:
-/// thread ids, L: lock table slots). Helpers are external while linking and
-/// made internal afterwards.
-std::string runtimeIR(unsigned H, unsigned Max, unsigned NT, unsigned L) {
-  std::string S;
-  raw_string_ostream OS(S);
-  std::string IH = "i" + std::to_string(H);
-  auto Arr = [](unsigned N, StringRef T) {
-    return formatv("[{0} x {1}]", N, T).str();
-  };
-  auto Gep = [&](StringRef Name, unsigned N, StringRef T, StringRef IdxTy,
-                 StringRef Idx, StringRef Res) {
-    OS << formatv("  {0} = getelementptr {1}, ptr @{2}, i32 0, {3} {4}\n", Res,
-                  Arr(N, T), Name, IdxTy, Idx);
-  };
-  OS << "@__kiss_raise = global i1 false\n"
-     << "@__kiss_atomic = global i1 false\n"
-     << "@__kiss_self = global " << IH << " 0\n"
-     << "@__kiss_next = global " << IH << " 0\n"
-     << "@__kiss_ts_used = global " << Arr(Max, "i1") << " zeroinitializer\n"
-     << "@__kiss_ts_fn = global " << Arr(Max, "ptr") << " zeroinitializer\n"
-     << "@__kiss_ts_arg = global " << Arr(Max, "ptr") << " zeroinitializer\n"
-     << "@__kiss_ts_id = global " << Arr(Max, IH) << " zeroinitializer\n"
-     << "@__kiss_done = global " << Arr(NT, "i1") << " zeroinitializer\n"
-     << "@__kiss_result = global " << Arr(NT, "ptr") << " zeroinitializer\n"
-     << "@__kiss_locks = global " << Arr(L, "ptr") << " zeroinitializer\n"
-     << "declare i32 @__crace_nondet_int()\n"
-     << "declare void @__crace_assume(i32)\n"
-     << "declare void @__crace_bmc_fail()\n\n";
-  OS << "define i1 @__kiss_nondet() {\n"
-        "  %v = call i32 @__crace_nondet_int()\n"
-        "  %b = icmp ne i32 %v, 0\n  ret i1 %b\n}\n";
-  OS << "define void @__kiss_assume(i1 %c) {\n"
-        "  %z = zext i1 %c to i32\n"
-        "  call void @__crace_assume(i32 %z)\n  ret void\n}\n";
-  // Runs one thread to completion or to its RAISE.
-  OS << "define void @__kiss_run(ptr %fn, ptr %arg, " << IH << " %id) {\n"
-     << "  %saved = load " << IH << ", ptr @__kiss_self\n"
-     << "  store " << IH << " %id, ptr @__kiss_self\n"
-     << "  %r = call ptr %fn(ptr %arg)\n"
-     << "  %rz = load i1, ptr @__kiss_raise\n"
-     << "  br i1 %rz, label %out, label %fin\nfin:\n";
-  Gep("__kiss_done", NT, "i1", IH, "%id", "%d");
-  OS << "  store i1 true, ptr %d\n";
-  Gep("__kiss_result", NT, "ptr", IH, "%id", "%rp");
-  OS << "  store ptr %r, ptr %rp\n  br label %out\nout:\n"
-     << "  store i1 false, ptr @__kiss_raise\n"
-     << "  store i1 false, ptr @__kiss_atomic\n"
-     << "  store " << IH << " %saved, ptr @__kiss_self\n  ret void\n}\n";
-  // schedule(): Max rounds; each may run one thread of ts.
-  OS << "define void @__kiss_schedule() {\nentry:\n"
-     << "  %a = load i1, ptr @__kiss_atomic\n"
-     << "  br i1 %a, label %done, label %it0\n";
-  for (unsigned K = 0; K < Max; ++K) {
-    OS << formatv("it{0}:\n  br label %it{0}s0\n", K);
-    for (unsigned J = 0; J < Max; ++J) {
-      std::string B = formatv("{0}s{1}", K, J).str();
-      std::string Next = J + 1 < Max ? formatv("it{0}s{1}", K, J + 1).str()
-                                     : formatv("it{0}", K + 1).str();
-      OS << formatv("it{0}:\n", B);
-      Gep("__kiss_ts_used", Max, "i1", "i32", std::to_string(J), "%up" + B);
-      OS << formatv("  %u{0} = load i1, ptr %up{0}\n"
-                    "  br i1 %u{0}, label %c{0}, label %{1}\n"
-                    "c{0}:\n  %g{0} = call i1 @__kiss_nondet()\n"
-                    "  br i1 %g{0}, label %run{0}, label %{1}\nrun{0}:\n"
-                    "  store i1 false, ptr %up{0}\n",
-                    B, Next);
-      Gep("__kiss_ts_fn", Max, "ptr", "i32", std::to_string(J), "%fp" + B);
-      Gep("__kiss_ts_arg", Max, "ptr", "i32", std::to_string(J), "%ap" + B);
-      Gep("__kiss_ts_id", Max, IH, "i32", std::to_string(J), "%ip" + B);
-      OS << formatv("  %f{0} = load ptr, ptr %fp{0}\n"
-                    "  %x{0} = load ptr, ptr %ap{0}\n"
-                    "  %i{0} = load {1}, ptr %ip{0}\n"
-                    "  call void @__kiss_run(ptr %f{0}, ptr %x{0}, {1} %i{0})\n"
-                    "  br label %it{2}\n",
-                    B, IH, K + 1);
+const EmbeddedSource RuntimeSources[] = {
+#include "engines/kiss/KissRuntimeSources.inc"
+};
+
+const EmbeddedSource *source(StringRef Name) {
+  for (const EmbeddedSource &S : RuntimeSources)
+    if (Name == S.Name)
+      return &S;
+  return nullptr;
+}
+
+/// The globals runtime/*.c marks KISS_FLAG are `_Bool`, a byte in memory;
+/// the transform and the IR-text runtime before it use them as i1. Each
+/// becomes an i1 global (or array of i1: the same bytes), its byte loads
+/// i1 loads and its byte stores i1 stores.
+void flagsToI1(Module &M) {
+  LLVMContext &C = M.getContext();
+  Type *I1 = Type::getInt1Ty(C);
+  std::vector<GlobalVariable *> Flags;
+  for (GlobalVariable &G : M.globals())
+    if (G.getSection() == "kiss.flag")
+      Flags.push_back(&G);
+  for (GlobalVariable *G : Flags) {
+    Type *T = I1;
+    if (auto *AT = dyn_cast<ArrayType>(G->getValueType()))
+      T = ArrayType::get(I1, AT->getNumElements());
+    auto *NG = new GlobalVariable(M, T, false, G->getLinkage(),
+                                  Constant::getNullValue(T), "", G,
+                                  G->getThreadLocalMode());
+    NG->takeName(G);
+    NG->setDSOLocal(G->isDSOLocal());
+    G->replaceAllUsesWith(NG);
+    G->eraseFromParent();
+    for (User *U : make_early_inc_range(NG->users())) {
+      SmallVector<Instruction *, 8> Accesses;
+      if (isa<LoadInst, StoreInst>(U))
+        Accesses.push_back(cast<Instruction>(U));
+      else
+        for (User *UU : U->users())
+          if (isa<LoadInst, StoreInst>(UU))
+            Accesses.push_back(cast<Instruction>(UU));
+      for (Instruction *I : Accesses) {
+        IRBuilder<> B(I);
+        if (auto *L = dyn_cast<LoadInst>(I)) {
+          if (!L->getType()->isIntegerTy(8))
+            continue;
+          // clang: load i8, then trunc to i1 (or a zext where a byte is
+          // used).
+          LoadInst *NL = B.CreateLoad(I1, L->getPointerOperand());
+          for (User *LU : make_early_inc_range(L->users()))
+            if (auto *Tr = dyn_cast<TruncInst>(LU);
+                Tr && Tr->getType()->isIntegerTy(1)) {
+              Tr->replaceAllUsesWith(NL);
+              Tr->eraseFromParent();
+            }
+          if (!L->use_empty())
+            L->replaceAllUsesWith(B.CreateZExt(NL, L->getType()));
+          L->eraseFromParent();
+        } else if (auto *S = dyn_cast<StoreInst>(I)) {
+          Value *V = S->getValueOperand();
+          if (!V->getType()->isIntegerTy(8) || S->getPointerOperand() == V)
+            continue;
+          Value *Bit;
+          if (auto *CI = dyn_cast<ConstantInt>(V))
+            Bit = ConstantInt::get(I1, CI->getZExtValue() & 1);
+          else if (auto *Z = dyn_cast<ZExtInst>(V);
+                   Z && Z->getSrcTy()->isIntegerTy(1))
+            Bit = Z->getOperand(0);
+          else
+            Bit = B.CreateTrunc(V, I1);
+          B.CreateStore(Bit, S->getPointerOperand());
+          S->eraseFromParent();
+          if (auto *Z = dyn_cast<ZExtInst>(V); Z && Z->use_empty())
+            Z->eraseFromParent();
+        }
+      }
     }
   }
-  OS << formatv("it{0}:\n  br label %done\ndone:\n  ret void\n}\n", Max);
-  // Thread creation: a fresh id, then put into ts or run at once.
-  OS << "define void @__kiss_create(ptr %h, ptr %fn, ptr %arg) {\nentry:\n"
-     << "  %n = load " << IH << ", ptr @__kiss_next\n"
-     << "  %id = add " << IH << " %n, 1\n"
-     << "  store " << IH << " %id, ptr @__kiss_next\n"
-     << "  %ok = icmp ult " << IH << " %id, " << NT << "\n"
-     << "  call void @__kiss_assume(i1 %ok)\n"
-     << "  %hn = icmp ne ptr %h, null\n"
-     << "  br i1 %hn, label %wh, label %slot0\nwh:\n"
-     << "  store " << IH << " %id, ptr %h\n  br label %slot0\n";
-  for (unsigned J = 0; J < Max; ++J) {
-    OS << formatv("slot{0}:\n", J);
-    Gep("__kiss_ts_used", Max, "i1", "i32", std::to_string(J),
-        formatv("%up{0}", J).str());
-    OS << formatv("  %u{0} = load i1, ptr %up{0}\n"
-                  "  br i1 %u{0}, label %slot{1}, label %put{0}\nput{0}:\n"
-                  "  store i1 true, ptr %up{0}\n",
-                  J, J + 1);
-    Gep("__kiss_ts_fn", Max, "ptr", "i32", std::to_string(J),
-        formatv("%fp{0}", J).str());
-    Gep("__kiss_ts_arg", Max, "ptr", "i32", std::to_string(J),
-        formatv("%ap{0}", J).str());
-    Gep("__kiss_ts_id", Max, IH, "i32", std::to_string(J),
-        formatv("%ip{0}", J).str());
-    OS << formatv("  store ptr %fn, ptr %fp{0}\n  store ptr %arg, ptr %ap{0}\n"
-                  "  store {1} %id, ptr %ip{0}\n  ret void\n",
-                  J, IH);
-  }
-  OS << formatv("slot{0}:\n", Max)
-     << "  call void @__kiss_run(ptr %fn, ptr %arg, " << IH << " %id)\n"
-     << "  ret void\n}\n";
-  // Join: the thread must have completed (not merely stopped by RAISE).
-  OS << "define void @__kiss_join(" << IH << " %h, ptr %ret) {\n"
-     << "  %ok = icmp ult " << IH << " %h, " << NT << "\n"
-     << "  call void @__kiss_assume(i1 %ok)\n";
-  Gep("__kiss_done", NT, "i1", IH, "%h", "%dp");
-  OS << "  %d = load i1, ptr %dp\n  call void @__kiss_assume(i1 %d)\n"
-     << "  %rn = icmp ne ptr %ret, null\n"
-     << "  br i1 %rn, label %w, label %out\nw:\n";
-  Gep("__kiss_result", NT, "ptr", IH, "%h", "%rp");
-  OS << "  %r = load ptr, ptr %rp\n  store ptr %r, ptr %ret\n"
-     << "  br label %out\nout:\n  ret void\n}\n";
-  OS << "define " << IH << " @__kiss_thread_self() {\n"
-     << "  %s = load " << IH << ", ptr @__kiss_self\n  ret " << IH
-     << " %s\n}\n";
-  OS << "define void @__kiss_thread_exit(ptr %r) {\n"
-     << "  %s = load " << IH << ", ptr @__kiss_self\n";
-  Gep("__kiss_done", NT, "i1", IH, "%s", "%dp");
-  OS << "  store i1 true, ptr %dp\n";
-  Gep("__kiss_result", NT, "ptr", IH, "%s", "%rp");
-  OS << "  store ptr %r, ptr %rp\n  store i1 true, ptr @__kiss_raise\n"
-     << "  ret void\n}\n";
-  // Locks: a table of held locks.
-  rounds::writeLockTableIR(OS, L, "", "", "", [&](unsigned J, StringRef Res) {
-    Gep("__kiss_locks", L, "ptr", "i32", std::to_string(J), Res);
-  });
-  OS << rounds::sharedRuntimeIR();
-  return S;
 }
+
+/// Promotes the locals, unrolls every loop (the C marks them unroll(full)),
+/// threads the jumps over the flags that end a search (put, ran) and
+/// cleans up.
+Error simplify(Module &M) {
+  LoopAnalysisManager LAM;
+  FunctionAnalysisManager FAM;
+  CGSCCAnalysisManager CGAM;
+  ModuleAnalysisManager MAM;
+  PassBuilder PB;
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  ModulePassManager MPM;
+  if (Error E = PB.parsePassPipeline(
+          MPM, "function(sroa,loop(loop-rotate),loop-unroll-full,instcombine,"
+               "jump-threading,simplifycfg,instsimplify)"))
+    return E;
+  MPM.run(M, MAM);
+  return Error::success();
+}
+
+/// Compiles the runtime of P for Triple and DL (no cache).
+Expected<std::unique_ptr<Module>> build(LLVMContext &Ctx, StringRef Triple,
+                                        const DataLayout &DL,
+                                        const RuntimeParams &P) {
+  const EmbeddedSource *Main =
+      source(P.Rounds ? "rounds_runtime.c" : "kiss_runtime.c");
+  const EmbeddedSource *Shared = source("kiss_shared.c");
+  if (!Main || !Shared)
+    return createStringError(inconvertibleErrorCode(),
+                             "internal error: the kiss runtime is not "
+                             "embedded");
+  EmbeddedSource Sources[] = {*Main, *Shared};
+  // -fwrapv: no inbounds (the K-round form addresses round r's lock table
+  // past __kiss_locks, in the copied state) and no nsw, as in the IR text.
+  std::vector<std::string> Args = {"-fwrapv",
+                                   formatv("-DKISS_NT={0}", P.Threads).str(),
+                                   formatv("-DKISS_L={0}", P.Locks).str()};
+  if (P.Rounds) {
+    Args.push_back(formatv("-DKISS_K={0}", P.Rounds).str());
+    Args.push_back(formatv("-DKISS_STRIDE={0}ULL", P.Stride).str());
+  } else {
+    Args.push_back(formatv("-DKISS_MAX={0}", P.Slots).str());
+  }
+  auto RT = compileEmbeddedC(Ctx, Triple, Sources, "src/engines/kiss/runtime/",
+                             "<crace-kiss-runtime>.c", Args,
+                             "the kiss runtime sources");
+  if (!RT)
+    return RT.takeError();
+  Module &M = **RT;
+  M.setDataLayout(DL);
+  // Clang's module flags and crace's per-unit lists mean nothing here.
+  while (!M.named_metadata_empty())
+    M.eraseNamedMetadata(&*M.named_metadata_begin());
+  flagsToI1(M);
+  for (GlobalVariable &G : M.globals()) {
+    G.setSection("");
+    G.setAlignment(MaybeAlign()); // the data layout's, as in the IR text
+  }
+  if (Error E = simplify(M))
+    return std::move(E);
+  for (Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 4> Back;
+    FindFunctionBackedges(F, Back);
+    if (!Back.empty())
+      return createStringError(inconvertibleErrorCode(),
+                               "internal error: the kiss runtime's " +
+                                   F.getName() + " keeps a loop");
+  }
+  std::string Err;
+  raw_string_ostream ES(Err);
+  if (verifyModule(M, &ES))
+    return createStringError(inconvertibleErrorCode(),
+                             "internal error: the kiss runtime is invalid: " +
+                                 Err);
+  return RT;
+}
+
+} // namespace
+
+Expected<std::unique_ptr<Module>> compileRuntime(LLVMContext &Ctx,
+                                                 StringRef Triple,
+                                                 const DataLayout &DL,
+                                                 const RuntimeParams &P) {
+  // Compiling costs clang's start-up; the kiss engine asks again per run
+  // (and for each bound it tries), so the bitcode is kept per process.
+  static std::mutex Mu;
+  static StringMap<std::string> Cache;
+  std::string Key = formatv("{0}|{1}|{2} {3} {4} {5} {6}", Triple,
+                            DL.getStringRepresentation(), P.Rounds, P.Slots,
+                            P.Threads, P.Locks, P.Stride)
+                        .str();
+  std::lock_guard<std::mutex> Lock(Mu);
+  auto It = Cache.find(Key);
+  if (It == Cache.end()) {
+    auto M = build(Ctx, Triple, DL, P);
+    if (!M)
+      return M.takeError();
+    std::string Bits;
+    raw_string_ostream OS(Bits);
+    WriteBitcodeToFile(**M, OS, /*ShouldPreserveUseListOrder=*/true);
+    It = Cache.insert({Key, std::move(Bits)}).first;
+  }
+  // Every run reads the bitcode: the same module each time.
+  return parseBitcodeFile(MemoryBufferRef(It->second, "<crace-kiss-runtime>"),
+                          Ctx);
+}
+
+namespace detail {
 
 SyncOp syncOp(StringRef N) {
   std::optional<Intrinsic> I = lookupIntrinsic(N);

@@ -10,6 +10,7 @@
 #include "smt/WorkBudget.h"
 #include "smt/WorkMeter.h"
 
+#include "engines/kiss/KissRuntime.h"
 #include "engines/kiss/Rounds.h"
 #include "model/PointsTo.h"
 
@@ -19,7 +20,6 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
-#include "llvm/AsmParser/Parser.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugProgramInstruction.h"
 #include "llvm/IR/IRBuilder.h"
@@ -30,7 +30,6 @@
 #include "llvm/IR/Verifier.h"
 #include "llvm/Linker/Linker.h"
 #include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
@@ -350,13 +349,8 @@ Error Transformer::run() {
     return createStringError(inconvertibleErrorCode(),
                              "the program has no main function");
 
-  // The runtime: linked in from IR text.
+  // The runtime: C compiled for the program's target (KissRuntime.h).
   const DataLayout &DL = M->getDataLayout();
-  unsigned H = DL.getPointerSizeInBits();
-  SMDiagnostic Diag;
-  // The IR parser needs named values (the driver's context discards them).
-  bool Discard = M->getContext().shouldDiscardValueNames();
-  M->getContext().setDiscardValueNames(false);
   if (O.Rounds) {
     for (const Target &T : Targets)
       if (!T.G)
@@ -381,21 +375,23 @@ Error Transformer::run() {
                   Stride, O.RoundsMaxBytes)
               .str());
   }
-  std::unique_ptr<Module> RT = parseAssemblyString(
-      O.Rounds ? rounds::runtimeIR(H, O.Rounds, O.RoundsThreads + 1,
-                                   std::max(1u, O.MaxLocks), Stride)
-               : runtimeIR(H, O.Max, std::max(2u, O.MaxThreads),
-                           std::max(1u, O.MaxLocks)),
-      Diag, M->getContext());
-  M->getContext().setDiscardValueNames(Discard);
-  if (!RT) {
-    std::string Msg;
-    raw_string_ostream OS(Msg);
-    Diag.print("kiss-runtime", OS);
+  RuntimeParams RP;
+  RP.Rounds = O.Rounds;
+  RP.Slots = O.Max;
+  RP.Threads = O.Rounds ? O.RoundsThreads + 1 : std::max(2u, O.MaxThreads);
+  RP.Locks = std::max(1u, O.MaxLocks);
+  RP.Stride = Stride;
+  auto RTOr = compileRuntime(M->getContext(), M->getTargetTriple(), DL, RP);
+  if (!RTOr)
+    return RTOr.takeError();
+  std::unique_ptr<Module> RT = std::move(*RTOr);
+  // A thread handle is as wide as a pointer (the runtime's kiss_id).
+  const Function *Self = RT->getFunction("__kiss_thread_self");
+  if (!Self ||
+      Self->getReturnType()->getIntegerBitWidth() != DL.getPointerSizeInBits())
     return createStringError(inconvertibleErrorCode(),
-                             "internal error: kiss runtime: " + Msg);
-  }
-  RT->setDataLayout(DL);
+                             "internal error: the kiss runtime's thread "
+                             "handles do not match the data layout");
   RT->setTargetTriple(M->getTargetTriple());
   if (Linker::linkModules(*M, std::move(RT)))
     return createStringError(inconvertibleErrorCode(),

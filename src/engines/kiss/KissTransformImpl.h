@@ -1,8 +1,8 @@
 //===- KissTransformImpl.h - the KISS transform's pieces, private --------===//
 //
 // Private to src/engines/kiss/KissTransform*.cpp and KissRuntime.cpp: the
-// transformer's state (class Transformer), the sequential program's
-// runtime as IR text, and the synchronisation calls it replaces.
+// transformer's state (class Transformer) and the synchronisation calls the
+// runtime (KissRuntime.h) replaces.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CRACE_ENGINES_KISS_KISSTRANSFORMIMPL_H
@@ -25,12 +25,6 @@
 namespace crace::kiss::detail {
 
 using namespace llvm;
-
-/// The scheduler, thread table and lock table of the sequential program,
-/// as LLVM IR text (H: bits of a thread handle, Max: slots of ts, NT:
-/// thread ids, L: lock table slots). Helpers are external while linking and
-/// made internal afterwards.
-std::string runtimeIR(unsigned H, unsigned Max, unsigned NT, unsigned L);
 
 enum class SyncOp {
   None,

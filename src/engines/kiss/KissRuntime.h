@@ -1,0 +1,55 @@
+//===- KissRuntime.h - the sequential program's runtime, from C ----------===//
+//
+// The scheduler, thread table and lock table the KISS transform links into
+// the sequential program are C (runtime/kiss_runtime.c, the K-round form's
+// runtime/rounds_runtime.c, both followed by runtime/kiss_shared.c),
+// embedded in the binary like the environment models and compiled the
+// same way (frontend/Frontend.h, compileEmbeddedC) for the program's
+// target. The parameters are -D macros; the loops are then unrolled, so
+// the bmc sees straight code with constant table addresses, as it did when
+// the runtime was IR text.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CRACE_ENGINES_KISS_KISSRUNTIME_H
+#define CRACE_ENGINES_KISS_KISSRUNTIME_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <memory>
+
+namespace llvm {
+class DataLayout;
+class LLVMContext;
+class Module;
+} // namespace llvm
+
+namespace crace::kiss {
+
+/// The runtime's parameters (the macros of runtime/*.c).
+struct RuntimeParams {
+  /// 0: the KISS form (kiss_runtime.c); K > 0: the K-round form
+  /// (rounds_runtime.c, KISS_K).
+  unsigned Rounds = 0;
+  /// KISS form: slots of ts (KISS_MAX).
+  unsigned Slots = 0;
+  /// Thread ids, main's included (KISS_NT).
+  unsigned Threads = 2;
+  /// Slots of the lock table (KISS_L, at least 1).
+  unsigned Locks = 1;
+  /// K-round form: bytes of one copy of the shared state (KISS_STRIDE).
+  uint64_t Stride = 0;
+};
+
+/// The runtime for Triple and DL, in Ctx: every function and global
+/// external (the transform makes them internal once linked), the flags
+/// (`_Bool` in C) i1 globals, no loop left. Compiled once per process and
+/// parameters; later calls read the cached bitcode.
+llvm::Expected<std::unique_ptr<llvm::Module>>
+compileRuntime(llvm::LLVMContext &Ctx, llvm::StringRef Triple,
+               const llvm::DataLayout &DL, const RuntimeParams &P);
+
+} // namespace crace::kiss
+
+#endif
