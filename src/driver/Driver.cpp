@@ -5,6 +5,7 @@
 #include "driver/Watchdog.h"
 #include "engines/Engine.h"
 #include "frontend/DataModel.h"
+#include "frontend/Frontend.h"
 #include "frontend/Programs.h"
 #include "model/ProgramModel.h"
 #include "report/Report.h"
@@ -476,6 +477,9 @@ int runCraceOnce(const DriverOptions &Opts, Result *Collect) {
                        .count();
     if (PM && !Cancel) {
       EngineOptions EO = Opts.EngineOpts;
+      // Engines sit below the frontend: kiss's runtime is C compiled by it.
+      if (!EO.CompileC)
+        EO.CompileC = compileEmbeddedC;
       EO.Progress = &Dog.Counts;
       EO.Replay = ReplayText;
       Dog.beginStage(0);

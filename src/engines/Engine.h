@@ -14,15 +14,34 @@
 
 #include "report/Finding.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
+
+namespace llvm {
+class Module;
+} // namespace llvm
 
 namespace crace {
 
 class ProgramModel;
+
+/// Compiles C that an engine carries with it (kiss's runtime) into a
+/// module in Like's context, for Like's target triple and data layout, as
+/// the frontend compiles its C models (freestanding, no debug info, no
+/// optimisation). Name is the unit's file name (diagnostics), Args extra
+/// compiler arguments (-DNAME=VALUE, -fwrapv). Engines sit below the
+/// frontend (Clang lives only in src/frontend/), so the driver passes the
+/// frontend's compiler down as EngineOptions::CompileC.
+using CompileCFn = std::function<llvm::Expected<std::unique_ptr<llvm::Module>>(
+    llvm::StringRef Name, llvm::StringRef Source,
+    llvm::ArrayRef<std::string> Args, const llvm::Module &Like)>;
 
 enum class EngineKind {
 #define ENGINE(E, N, D) E,
@@ -132,6 +151,9 @@ struct EngineOptions {
   /// Round-robin context bound K of the Lal-Reps sequentialisation (0: off,
   /// the paper's KISS).
   unsigned KissRounds = 0;
+  /// The C compiler (the frontend's compileEmbeddedC), set by the driver;
+  /// kiss compiles its runtime with it and fails without it.
+  CompileCFn CompileC;
 };
 
 class Engine {

@@ -1,6 +1,7 @@
 //===- Frontend.cpp - C sources to one llvm::Module -----------------------===//
 #include "frontend/Frontend.h"
 #include "frontend/AsmLowering.h"
+#include "frontend/EmbeddedC.h"
 #include "frontend/HeapCloning.h"
 #include "frontend/IRPreparation.h"
 #include "frontend/LibcLowering.h"
@@ -63,15 +64,6 @@ std::error_code CompileError::convertToErrorCode() const {
 }
 
 namespace {
-
-using ModelSource = EmbeddedSource;
-const ModelSource ModelSources[] = {
-#include "frontend/ModelSources.inc"
-};
-/// models/linux/: linked in driver mode only.
-const ModelSource LinuxModelSources[] = {
-#include "frontend/LinuxModelSources.inc"
-};
 
 /// Collects the functions whose declaration is in a system header: library
 /// code, which cannot name the program's globals (PointsTo::computeEscaped
@@ -162,6 +154,16 @@ private:
   std::vector<std::unique_ptr<Module>> &Sink;
 };
 
+} // namespace
+
+std::unique_ptr<clang::FrontendAction>
+captureModuleAction(LLVMContext &Ctx,
+                    std::vector<std::unique_ptr<Module>> &Sink) {
+  return std::make_unique<CaptureModuleAction>(Ctx, Sink);
+}
+
+namespace {
+
 std::vector<std::string> commonFlags(bool Warnings) {
   std::vector<std::string> Flags = {
       // -O1 without LLVM passes: clang then emits the bodies of C99 inline
@@ -210,71 +212,6 @@ std::string targetFlag(StringRef DataModel) {
   if (DataModel == "LP64")
     return "--target=x86_64-pc-linux-gnu";
   return "";
-}
-
-/// crace_intrinsics.h, the header every model includes.
-StringRef intrinsicsHeader() {
-  for (const ModelSource &S : ModelSources)
-    if (StringRef(S.Name).ends_with(".h"))
-      return S.Text;
-  return "";
-}
-
-/// Compiles the C sources (not headers) of Sources, under Dir in #line
-/// directives and after Prelude, as one unit named FileName for Triple.
-/// What names them in the error.
-Expected<std::unique_ptr<Module>>
-compileModelUnit(LLVMContext &Ctx, StringRef Triple,
-                 ArrayRef<ModelSource> Sources, StringRef Dir,
-                 StringRef Prelude, StringRef FileName,
-                 ArrayRef<std::string> ExtraArgs, StringRef What) {
-  std::string Code = Prelude.str();
-  for (const ModelSource &S : Sources) {
-    if (StringRef(S.Name).ends_with(".h"))
-      continue;
-    Code += "#line 1 \"" + Dir.str() + S.Name + "\"\n";
-    Code += S.Text;
-    Code += "\n";
-  }
-  std::vector<std::unique_ptr<Module>> Out;
-  // No -g: inlined model code then carries the user's call location.
-  std::vector<std::string> Args = {"-O0",
-                                   "-Xclang",
-                                   "-disable-O0-optnone",
-                                   "-w",
-                                   "-target",
-                                   Triple.str(),
-                                   "-resource-dir=" CRACE_CLANG_RESOURCE_DIR,
-                                   "-fno-builtin",
-                                   "-ffreestanding"};
-  Args.insert(Args.end(), ExtraArgs.begin(), ExtraArgs.end());
-  clang::tooling::FileContentMappings Mapped = {
-      {"crace_intrinsics.h", intrinsicsHeader().str()}};
-  bool Ok = clang::tooling::runToolOnCodeWithArgs(
-      std::make_unique<CaptureModuleAction>(Ctx, Out), Code, Args, FileName,
-      "crace", std::make_shared<clang::PCHContainerOperations>(), Mapped);
-  if (!Ok || Out.empty())
-    return createStringError(inconvertibleErrorCode(),
-                             "internal error: " + What +
-                                 " do not compile for target " + Triple);
-  return std::move(Out.front());
-}
-
-/// Compiles the embedded models for Triple.
-Expected<std::unique_ptr<Module>>
-compileModels(LLVMContext &Ctx, StringRef Triple, StringRef Prelude) {
-  return compileModelUnit(Ctx, Triple, ModelSources, "models/", Prelude,
-                          ModelFileName, {}, "the environment models");
-}
-
-/// Compiles the embedded Linux kernel models for Triple (driver mode).
-Expected<std::unique_ptr<Module>>
-compileLinuxModels(LLVMContext &Ctx, StringRef Triple, bool IrqLock) {
-  std::vector<std::string> Extra;
-  if (!IrqLock)
-    Extra.push_back("-DCRACE_LINUX_NO_IRQ_LOCK");
-  return compileModelUnit(Ctx, Triple, LinuxModelSources, "models/linux/", "",
-                          LinuxModelFileName, Extra, "the Linux models");
 }
 
 std::string absolutePath(StringRef P) {
@@ -561,7 +498,7 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
   const char *Mode = Library ? "library mode" : "driver mode";
   if (Opts.Driver.Enabled) {
     if (!Library) {
-      for (const ModelSource &S : LinuxModelSources)
+      for (const ModelSource &S : linuxModelSources())
         if (StringRef(S.Name).ends_with(".h"))
           Mapped.push_back(
               {std::string(LinuxIncludeDir) + "/" + S.Name, S.Text});
@@ -792,15 +729,6 @@ compileUnit(const clang::tooling::CompileCommand &Command,
     return make_error<CompileError>("'" + Command.Filename +
                                     "' does not compile");
   return std::move(Units.front());
-}
-
-Expected<std::unique_ptr<Module>>
-compileEmbeddedC(LLVMContext &Ctx, StringRef Triple,
-                 ArrayRef<EmbeddedSource> Sources, StringRef Dir,
-                 StringRef FileName, ArrayRef<std::string> ExtraArgs,
-                 StringRef What) {
-  return compileModelUnit(Ctx, Triple, Sources, Dir, "", FileName, ExtraArgs,
-                          What);
 }
 
 } // namespace crace

@@ -77,22 +77,14 @@ llvm::Expected<std::unique_ptr<llvm::Module>>
 compileUnit(const clang::tooling::CompileCommand &Command,
             const FrontendOptions &Opts, llvm::LLVMContext &Ctx);
 
-/// C that crace compiles for itself (the models, the kiss runtime),
-/// embedded in the binary by cmake/EmbedModels.cmake.
-struct EmbeddedSource {
-  const char *Name;
-  const char *Text;
-};
-
-/// Compiles Sources (not headers; in order, each under a #line naming
-/// Dir + its name) as the C models are compiled: as one unit FileName for
-/// Triple, -O0 without optnone, no debug info, freestanding, then
-/// ExtraArgs. What names them in the error.
+/// Compiles C that crace carries with it (kiss's runtime) as the models
+/// are compiled: one unit named Name, for Like's target triple, freestanding,
+/// -O0 without optnone, no debug info, then Args; the module is in Like's
+/// context with Like's data layout. The driver hands it to the engines as
+/// EngineOptions::CompileC (engines/Engine.h, CompileCFn).
 llvm::Expected<std::unique_ptr<llvm::Module>>
-compileEmbeddedC(llvm::LLVMContext &Ctx, llvm::StringRef Triple,
-                 llvm::ArrayRef<EmbeddedSource> Sources, llvm::StringRef Dir,
-                 llvm::StringRef FileName,
-                 llvm::ArrayRef<std::string> ExtraArgs, llvm::StringRef What);
+compileEmbeddedC(llvm::StringRef Name, llvm::StringRef Source,
+                 llvm::ArrayRef<std::string> Args, const llvm::Module &Like);
 
 /// Name of the pseudo source file the models are compiled from.
 inline constexpr const char *ModelFileName = "<crace-models>.c";

@@ -4,10 +4,13 @@
 // for a 32-bit and a 64-bit target: every function and global the
 // transform looks up is there with the type it uses (handles as wide as a
 // pointer, the flags i1, tables sized by the parameters), no loop is
-// left, and the module verifies. A second compile reads the cache.
+// left, and the module verifies. A second compile reads the
+// cache; without a compiler (EngineOptions::CompileC) it is an internal
+// error.
 //
 //===----------------------------------------------------------------------===//
 #include "engines/kiss/KissRuntime.h"
+#include "frontend/Frontend.h"
 #include "gtest/gtest.h"
 
 #include "llvm/Analysis/CFG.h"
@@ -45,9 +48,18 @@ const TargetCase Targets[] = {
      "32:64-S128",
      64}};
 
+/// An empty module of T, as the program the runtime is linked into.
+std::unique_ptr<Module> programOf(LLVMContext &C, const TargetCase &T) {
+  auto Like = std::make_unique<Module>("program", C);
+  Like->setTargetTriple(T.Triple);
+  Like->setDataLayout(DataLayout(T.Layout));
+  return Like;
+}
+
 std::unique_ptr<Module> runtimeFor(LLVMContext &C, const TargetCase &T,
                                    const kiss::RuntimeParams &P) {
-  auto M = kiss::compileRuntime(C, T.Triple, DataLayout(T.Layout), P);
+  // The driver's compiler (EngineOptions::CompileC).
+  auto M = kiss::compileRuntime(compileEmbeddedC, *programOf(C, T), P);
   if (!M) {
     ADD_FAILURE() << toString(M.takeError());
     return nullptr;
@@ -157,6 +169,13 @@ TEST(KissRuntime, RoundsFormForBothDataModels) {
     const GlobalVariable *Limit = M->getNamedGlobal("__kiss_limit");
     EXPECT_EQ(cast<ConstantInt>(Limit->getInitializer())->getZExtValue(), 3u);
   }
+}
+
+TEST(KissRuntime, NoCompilerIsAnInternalError) {
+  LLVMContext C;
+  auto M = kiss::compileRuntime(nullptr, *programOf(C, Targets[0]), {});
+  ASSERT_FALSE(M);
+  EXPECT_NE(toString(M.takeError()).find("internal error"), std::string::npos);
 }
 
 TEST(KissRuntime, SecondCompileIsTheSame) {

@@ -14,6 +14,7 @@
 #include "TestUtil.h"
 #include "bmc/Bmc.h"
 #include "engines/kiss/KissTransform.h"
+#include "frontend/Frontend.h"
 #include "gtest/gtest.h"
 
 #include "llvm/Analysis/ValueTracking.h"
@@ -147,6 +148,8 @@ std::unique_ptr<Kissed> kissOf(const char *Code, kiss::KissOptions O = {},
     if (Only.empty() ||
         std::find(Only.begin(), Only.end(), T.Name) != Only.end())
       Targets.push_back(T);
+  if (!O.CompileC)
+    O.CompileC = compileEmbeddedC; // as the driver sets it
   auto P = kiss::transform(*K->C.PM, Targets, O);
   if (!P) {
     K->Error = toString(P.takeError());

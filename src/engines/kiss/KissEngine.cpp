@@ -342,6 +342,7 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   KO.Rounds = Opts.KissRounds;
   KO.Cancel = Opts.Cancelled;
   KO.Work = WorkP;
+  KO.CompileC = Opts.CompileC;
   auto PorErr = kiss::transform(PM, Targets, KO);
   if (!PorErr) {
     std::string Why = toString(PorErr.takeError());

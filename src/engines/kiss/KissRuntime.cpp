@@ -7,7 +7,6 @@
 #include "engines/kiss/KissRuntime.h"
 #include "engines/kiss/KissTransformImpl.h"
 
-#include "frontend/Frontend.h"
 #include "model/SyncAPI.h"
 
 #include "llvm/ADT/StringMap.h"
@@ -26,6 +25,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <mutex>
+#include <optional>
 
 using namespace llvm;
 
@@ -33,6 +33,11 @@ namespace crace::kiss {
 
 namespace {
 
+/// runtime/*.c, embedded by cmake/EmbedModels.cmake.
+struct EmbeddedSource {
+  const char *Name;
+  const char *Text;
+};
 const EmbeddedSource RuntimeSources[] = {
 #include "engines/kiss/KissRuntimeSources.inc"
 };
@@ -136,18 +141,30 @@ Error simplify(Module &M) {
   return Error::success();
 }
 
-/// Compiles the runtime of P for Triple and DL (no cache).
-Expected<std::unique_ptr<Module>> build(LLVMContext &Ctx, StringRef Triple,
-                                        const DataLayout &DL,
-                                        const RuntimeParams &P) {
-  const EmbeddedSource *Main =
-      source(P.Rounds ? "rounds_runtime.c" : "kiss_runtime.c");
-  const EmbeddedSource *Shared = source("kiss_shared.c");
-  if (!Main || !Shared)
+/// The runtime's C for P: its form's file, then the shared part, each
+/// under a #line naming its file.
+std::optional<std::string> sourceOf(const RuntimeParams &P) {
+  std::string Code;
+  for (StringRef Name :
+       {P.Rounds ? "rounds_runtime.c" : "kiss_runtime.c", "kiss_shared.c"}) {
+    const EmbeddedSource *S = source(Name);
+    if (!S)
+      return std::nullopt;
+    Code += ("#line 1 \"src/engines/kiss/runtime/" + Name + "\"\n").str();
+    Code += S->Text;
+    Code += "\n";
+  }
+  return Code;
+}
+
+/// Compiles the runtime of P for Like's target (no cache).
+Expected<std::unique_ptr<Module>>
+build(const CompileCFn &CompileC, const Module &Like, const RuntimeParams &P) {
+  std::optional<std::string> Code = sourceOf(P);
+  if (!Code)
     return createStringError(inconvertibleErrorCode(),
                              "internal error: the kiss runtime is not "
                              "embedded");
-  EmbeddedSource Sources[] = {*Main, *Shared};
   // -fwrapv: no inbounds (the K-round form addresses round r's lock table
   // past __kiss_locks, in the copied state) and no nsw, as in the IR text.
   std::vector<std::string> Args = {"-fwrapv",
@@ -159,13 +176,15 @@ Expected<std::unique_ptr<Module>> build(LLVMContext &Ctx, StringRef Triple,
   } else {
     Args.push_back(formatv("-DKISS_MAX={0}", P.Slots).str());
   }
-  auto RT = compileEmbeddedC(Ctx, Triple, Sources, "src/engines/kiss/runtime/",
-                             "<crace-kiss-runtime>.c", Args,
-                             "the kiss runtime sources");
+  auto RT = CompileC("<crace-kiss-runtime>.c", *Code, Args, Like);
   if (!RT)
     return RT.takeError();
   Module &M = **RT;
-  M.setDataLayout(DL);
+  if (&M.getContext() != &Like.getContext() ||
+      M.getDataLayout() != Like.getDataLayout())
+    return createStringError(inconvertibleErrorCode(),
+                             "internal error: the kiss runtime was not "
+                             "compiled for the program's target");
   // Clang's module flags and crace's per-unit lists mean nothing here.
   while (!M.named_metadata_empty())
     M.eraseNamedMetadata(&*M.named_metadata_begin());
@@ -197,22 +216,27 @@ Expected<std::unique_ptr<Module>> build(LLVMContext &Ctx, StringRef Triple,
 
 } // namespace
 
-Expected<std::unique_ptr<Module>> compileRuntime(LLVMContext &Ctx,
-                                                 StringRef Triple,
-                                                 const DataLayout &DL,
+Expected<std::unique_ptr<Module>> compileRuntime(const CompileCFn &CompileC,
+                                                 const Module &Like,
                                                  const RuntimeParams &P) {
+  if (!CompileC)
+    return createStringError(
+        inconvertibleErrorCode(),
+        "internal error: kiss has no C compiler for its runtime (the driver "
+        "sets EngineOptions::CompileC)");
   // Compiling costs clang's start-up; the kiss engine asks again per run
   // (and for each bound it tries), so the bitcode is kept per process.
   static std::mutex Mu;
   static StringMap<std::string> Cache;
-  std::string Key = formatv("{0}|{1}|{2} {3} {4} {5} {6}", Triple,
-                            DL.getStringRepresentation(), P.Rounds, P.Slots,
-                            P.Threads, P.Locks, P.Stride)
-                        .str();
+  std::string Key =
+      formatv("{0}|{1}|{2} {3} {4} {5} {6}", Like.getTargetTriple(),
+              Like.getDataLayout().getStringRepresentation(), P.Rounds, P.Slots,
+              P.Threads, P.Locks, P.Stride)
+          .str();
   std::lock_guard<std::mutex> Lock(Mu);
   auto It = Cache.find(Key);
   if (It == Cache.end()) {
-    auto M = build(Ctx, Triple, DL, P);
+    auto M = build(CompileC, Like, P);
     if (!M)
       return M.takeError();
     std::string Bits;
@@ -222,7 +246,7 @@ Expected<std::unique_ptr<Module>> compileRuntime(LLVMContext &Ctx,
   }
   // Every run reads the bitcode: the same module each time.
   return parseBitcodeFile(MemoryBufferRef(It->second, "<crace-kiss-runtime>"),
-                          Ctx);
+                          Like.getContext());
 }
 
 namespace detail {

@@ -4,24 +4,24 @@
 // the sequential program are C (runtime/kiss_runtime.c, the K-round form's
 // runtime/rounds_runtime.c, both followed by runtime/kiss_shared.c),
 // embedded in the binary like the environment models and compiled the
-// same way (frontend/Frontend.h, compileEmbeddedC) for the program's
-// target. The parameters are -D macros; the loops are then unrolled, so
-// the bmc sees straight code with constant table addresses, as it did when
-// the runtime was IR text.
+// same way, by the compiler the driver hands down (EngineOptions::
+// CompileC: the frontend's; the engines do not depend on Clang), for the
+// program's target. The parameters are -D macros; the loops are then
+// unrolled, so the bmc sees straight code with constant table addresses,
+// as it did when the runtime was IR text.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CRACE_ENGINES_KISS_KISSRUNTIME_H
 #define CRACE_ENGINES_KISS_KISSRUNTIME_H
 
-#include "llvm/ADT/StringRef.h"
+#include "engines/Engine.h"
+
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
 #include <memory>
 
 namespace llvm {
-class DataLayout;
-class LLVMContext;
 class Module;
 } // namespace llvm
 
@@ -42,13 +42,14 @@ struct RuntimeParams {
   uint64_t Stride = 0;
 };
 
-/// The runtime for Triple and DL, in Ctx: every function and global
-/// external (the transform makes them internal once linked), the flags
-/// (`_Bool` in C) i1 globals, no loop left. Compiled once per process and
-/// parameters; later calls read the cached bitcode.
+/// The runtime for Like's triple and data layout, in its context, compiled
+/// by CompileC (an internal error when it is empty): every function and
+/// global external (the transform makes them internal once linked), the
+/// flags (`_Bool` in C) i1 globals, no loop left. Compiled once per
+/// process, target and parameters; later calls read the cached bitcode.
 llvm::Expected<std::unique_ptr<llvm::Module>>
-compileRuntime(llvm::LLVMContext &Ctx, llvm::StringRef Triple,
-               const llvm::DataLayout &DL, const RuntimeParams &P);
+compileRuntime(const CompileCFn &CompileC, const llvm::Module &Like,
+               const RuntimeParams &P);
 
 } // namespace crace::kiss
 

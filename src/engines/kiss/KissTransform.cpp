@@ -381,7 +381,7 @@ Error Transformer::run() {
   RP.Threads = O.Rounds ? O.RoundsThreads + 1 : std::max(2u, O.MaxThreads);
   RP.Locks = std::max(1u, O.MaxLocks);
   RP.Stride = Stride;
-  auto RTOr = compileRuntime(M->getContext(), M->getTargetTriple(), DL, RP);
+  auto RTOr = compileRuntime(O.CompileC, *M, RP);
   if (!RTOr)
     return RTOr.takeError();
   std::unique_ptr<Module> RT = std::move(*RTOr);

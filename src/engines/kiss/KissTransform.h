@@ -44,6 +44,7 @@
 
 #include <atomic>
 
+#include "engines/Engine.h"
 #include "model/ProgramModel.h"
 
 #include "llvm/Support/Error.h"
@@ -89,6 +90,8 @@ struct KissOptions {
   /// instrumented instruction; when spent, transform() fails with
   /// WorkBudgetRanOut.
   WorkMeter *Work = nullptr;
+  /// Compiles the runtime's C (EngineOptions::CompileC); required.
+  CompileCFn CompileC;
 };
 
 /// A location checked for races: an abstract object of the points-to
