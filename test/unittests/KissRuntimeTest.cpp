@@ -4,7 +4,7 @@
 // for a 32-bit and a 64-bit target: every function and global the
 // transform looks up is there with the type it uses (handles as wide as a
 // pointer, the flags i1, tables sized by the parameters), no loop is
-// left, and the module verifies. A second compile reads the
+// left, no attributes, and the module verifies. A second compile reads the
 // cache; without a compiler (EngineOptions::CompileC) it is an internal
 // error.
 //
@@ -78,6 +78,7 @@ void expectFunction(const Module &M, StringRef Name, Type *Ret,
   SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 2> Back;
   FindFunctionBackedges(*F, Back);
   EXPECT_TRUE(Back.empty()) << Name.str() << " keeps a loop";
+  EXPECT_TRUE(F->getAttributes().isEmpty()) << Name.str() << " has attributes";
 }
 
 void expectGlobal(const Module &M, StringRef Name, Type *T) {

@@ -157,6 +157,20 @@ std::optional<std::string> sourceOf(const RuntimeParams &P) {
   return Code;
 }
 
+/// Function, parameter and return attributes (noundef, nounwind, the
+/// target's features) and instruction metadata say nothing the bmc uses;
+/// the runtime goes without them, as the IR text did.
+void stripAttributes(Module &M) {
+  for (Function &F : M) {
+    F.setAttributes(AttributeList());
+    for (Instruction &I : instructions(F)) {
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        CB->setAttributes(AttributeList());
+      I.dropUnknownNonDebugMetadata();
+    }
+  }
+}
+
 /// Compiles the runtime of P for Like's target (no cache).
 Expected<std::unique_ptr<Module>>
 build(const CompileCFn &CompileC, const Module &Like, const RuntimeParams &P) {
@@ -195,6 +209,7 @@ build(const CompileCFn &CompileC, const Module &Like, const RuntimeParams &P) {
   }
   if (Error E = simplify(M))
     return std::move(E);
+  stripAttributes(M);
   for (Function &F : M) {
     if (F.isDeclaration())
       continue;

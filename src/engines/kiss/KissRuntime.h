@@ -45,8 +45,9 @@ struct RuntimeParams {
 /// The runtime for Like's triple and data layout, in its context, compiled
 /// by CompileC (an internal error when it is empty): every function and
 /// global external (the transform makes them internal once linked), the
-/// flags (`_Bool` in C) i1 globals, no loop left. Compiled once per
-/// process, target and parameters; later calls read the cached bitcode.
+/// flags (`_Bool` in C) i1 globals, no loop left, no attributes or
+/// metadata. Compiled once per process, target and parameters; later calls
+/// read the cached bitcode.
 llvm::Expected<std::unique_ptr<llvm::Module>>
 compileRuntime(const CompileCFn &CompileC, const llvm::Module &Like,
                const RuntimeParams &P);

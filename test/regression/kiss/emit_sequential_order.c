@@ -68,17 +68,21 @@
 // RUN0-NEXT: ret void
 // RUN0-NEXT: }
 //
-// ts size 1: creation puts (routine, argument, id) into the free slot, and
-// runs the thread at once only when ts is full.
+// ts size 1: creation puts (routine, argument, id) into the free slot (slot
+// 0's address is the table's own), and runs the thread at once only when ts
+// is full.
 // TS-LABEL: define internal void @__kiss_create(
 // TS-SAME: ptr %{{[0-9]+}}, ptr %[[FN:[0-9]+]], ptr %[[ARG:[0-9]+]])
-// TS: load i1, ptr %[[USED:[a-z0-9]+]]
-// TS: store i1 true, ptr %[[USED]]
-// TS: store ptr %[[FN]], ptr %[[FP:[a-z0-9]+]]
-// TS: store ptr %[[ARG]], ptr
+// TS: %[[USED:[0-9]+]] = load i1, ptr @__kiss_ts_used
+// TS-NEXT: br i1 %[[USED]], label %[[FULL:[0-9]+]], label %[[PUT:[0-9]+]]
+// TS: {{^}}[[PUT]]:
+// TS-NEXT: store i1 true, ptr @__kiss_ts_used
+// TS-NEXT: store ptr %[[FN]], ptr @__kiss_ts_fn
+// TS-NEXT: store ptr %[[ARG]], ptr @__kiss_ts_arg
+// TS-NEXT: store i{{[0-9]+}} %{{[0-9]+}}, ptr @__kiss_ts_id
+// TS: {{^}}[[FULL]]:
+// TS-NEXT: call void @__kiss_run(ptr %[[FN]], ptr %[[ARG]],
 // TS: ret void
-// TS: call void @__kiss_run(ptr %[[FN]], ptr %[[ARG]],
-// TS-NEXT: ret void
 // TS-NEXT: }
 #include <pthread.h>
 int x, y;
