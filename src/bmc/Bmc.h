@@ -32,6 +32,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "model/SyncAPI.h"
 #include "llvm/ADT/APInt.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -74,9 +75,14 @@ struct Options {
   /// __VERIFIER_error, __crace_error, __assert_fail, __assert,
   /// __assert_perror_fail).
   std::set<std::string> FailureFunctions = {
-      "reach_error",      "__assert_fail",       "__crace_bmc_fail",
-      "__VERIFIER_error", "__crace_error",       "__crace_assert",
-      "__assert",         "__assert_perror_fail"};
+      "reach_error",
+      "__assert_fail",
+      intrinsicName(Intrinsic::BmcFail).str(),
+      "__VERIFIER_error",
+      intrinsicName(Intrinsic::Error).str(),
+      intrinsicName(Intrinsic::Assert).str(),
+      "__assert",
+      "__assert_perror_fail"};
   /// Extra nondet functions besides `__VERIFIER_nondet_*` and
   /// `__crace_nondet_*`: their result is a fresh symbolic value.
   std::function<bool(llvm::StringRef)> IsNondet;

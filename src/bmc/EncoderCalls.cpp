@@ -71,13 +71,17 @@ void Encoder::execCall(Frame &Fr, const CallBase &CB, State &S) {
 bool Encoder::execBuiltin(Frame &Fr, const CallBase &CB, const Function &F,
                           State &S) {
   StringRef N = F.getName();
+  // crace's intrinsics by meaning (SyncAPI.def); other names are the C
+  // library's and SV-COMP's.
+  std::optional<Intrinsic> I = lookupIntrinsic(N);
+  auto Is = [&](Intrinsic K) { return I == K; };
   auto Arg = [&](unsigned K) { return escape(Fr, CB.getArgOperand(K), S, CB); };
   auto SetResult = [&](const z3::expr &E) {
     if (unsigned Bits = regBits(CB.getType()))
       Fr.Vals.insert_or_assign(&CB, resize(E, Bits));
   };
   if (O.FailureFunctions.count(N.str())) {
-    if (N == "__crace_assert" && CB.arg_size() >= 1) {
+    if (Is(Intrinsic::Assert) && CB.arg_size() >= 1) {
       z3::expr C = toBool(Arg(0));
       event(EventKind::Failure, S, C.is_true() ? Z.bool_val(false) : !C, &CB,
             "assertion failure at " + location(&CB));
@@ -90,17 +94,17 @@ bool Encoder::execBuiltin(Frame &Fr, const CallBase &CB, const Function &F,
     // failure functions (__crace_bmc_fail, configured ones) do, so that a
     // query for one site sees the paths that pass through another.
     if (F.doesNotReturn() || N == "reach_error" || N == "__VERIFIER_error" ||
-        N == "__crace_error" || N == "__assert_fail" || N == "__assert" ||
+        Is(Intrinsic::Error) || N == "__assert_fail" || N == "__assert" ||
         N == "__assert_perror_fail")
       S.Guard = Z.bool_val(false);
     return true;
   }
-  if (N.starts_with("__VERIFIER_nondet_") || N.starts_with("__crace_nondet_") ||
+  if (N.starts_with("__VERIFIER_nondet_") || (I && isNondet(*I)) ||
       (O.IsNondet && O.IsNondet(N))) {
     if (unsigned Bits = regBits(CB.getType())) {
       z3::expr V = fresh(Bits, "nondet");
       // __crace_nondet_bits(K): a value of K bits, as explore draws it.
-      if (N == "__crace_nondet_bits" && CB.arg_size() == 1)
+      if (Is(Intrinsic::NondetBits) && CB.arg_size() == 1)
         if (auto *K = dyn_cast<ConstantInt>(CB.getArgOperand(0)))
           if (K->getZExtValue() > 0 && K->getZExtValue() < Bits) {
             unsigned KB = unsigned(K->getZExtValue());
@@ -111,35 +115,34 @@ bool Encoder::execBuiltin(Frame &Fr, const CallBase &CB, const Function &F,
     }
     return true;
   }
-  if (N == "__crace_bmc_same_object" && CB.arg_size() == 2) {
+  if (Is(Intrinsic::BmcSameObject) && CB.arg_size() == 2) {
     // i1 (ptr, ptr): do the two addresses lie in one object (equal object
     // ids)? Exact; the KISS transform guards ordering comparisons with it.
     SetResult(fromBool(objOf(Arg(0)) == objOf(Arg(1))));
     return true;
   }
-  if (N.starts_with("__crace_unknown_")) {
+  if (I && isUnknownResult(*I)) {
     if (unsigned Bits = regBits(CB.getType()))
       Fr.Vals.insert_or_assign(
           &CB, havoc(S, Bits, "library result at " + location(&CB)));
     return true;
   }
-  if (N == "__VERIFIER_assume" || N == "__crace_assume") {
+  if (N == "__VERIFIER_assume" || Is(Intrinsic::Assume)) {
     S.Guard = mkAnd(S.Guard, toBool(Arg(0)));
     return true;
   }
-  if (N == "abort" || N == "exit" || N == "_Exit" || N == "__crace_exit" ||
-      N == "__crace_error" || N == "__VERIFIER_error" || N == "reach_error" ||
+  if (N == "abort" || N == "exit" || N == "_Exit" || Is(Intrinsic::Exit) ||
+      Is(Intrinsic::Error) || N == "__VERIFIER_error" || N == "reach_error" ||
       N == "__assert_fail") {
     // Ends the program (failure functions not selected as the property).
-    if (F.isDeclaration() || N.starts_with("__crace_") || N == "abort" ||
-        N == "exit" || N == "_Exit") {
+    if (F.isDeclaration() || I || N == "abort" || N == "exit" || N == "_Exit") {
       S.Guard = Z.bool_val(false);
       return true;
     }
     return false;
   }
   bool Decl = F.isDeclaration();
-  if (N == "__crace_alloc" || (Decl && (N == "malloc" || N == "calloc"))) {
+  if (Is(Intrinsic::Alloc) || (Decl && (N == "malloc" || N == "calloc"))) {
     z3::expr Size = resize(Arg(0), OffBits);
     if (N == "calloc")
       Size = Size * resize(Arg(1), OffBits);
@@ -150,7 +153,7 @@ bool Encoder::execBuiltin(Frame &Fr, const CallBase &CB, const Function &F,
     SetResult(address(Id));
     return true;
   }
-  if (N == "__crace_free" || (Decl && N == "free")) {
+  if (Is(Intrinsic::Free) || (Decl && N == "free")) {
     z3::expr P = Arg(0);
     z3::expr Null = P == bv(0, PtrBits);
     z3::expr Ob = objOf(P);
@@ -162,20 +165,20 @@ bool Encoder::execBuiltin(Frame &Fr, const CallBase &CB, const Function &F,
       S.Alive = z3::store(S.Alive, Ob, Z.bool_val(false));
     return true;
   }
-  if (N == "__crace_object_size") {
+  if (Is(Intrinsic::ObjectSize)) {
     SetResult(SizeFn(objOf(Arg(0))));
     return true;
   }
-  if (N == "__crace_read")
+  if (Is(Intrinsic::Read))
     return true; // a library read: no effect on the state
-  if (N == "__crace_write") {
+  if (Is(Intrinsic::Write)) {
     z3::expr P = Arg(0), Len = resize(Arg(1), OffBits);
     // calloc's model: p = __crace_alloc(n * m); __crace_write(p, n * m)
     // writes zeros over the whole fresh object.
     const Value *Size = CB.getArgOperand(1);
     if (const auto *Alloc = dyn_cast<CallBase>(CB.getArgOperand(0)))
       if (const Function *AF = Alloc->getCalledFunction())
-        if (AF->getName() == "__crace_alloc") {
+        if (lookupIntrinsic(AF->getName()) == Intrinsic::Alloc) {
           const Value *ASize = Alloc->getArgOperand(0);
           const auto *I1 = dyn_cast<Instruction>(Size);
           const auto *I2 = dyn_cast<Instruction>(ASize);

@@ -1,6 +1,7 @@
 //===- AsmLowering.cpp - inline assembly with a known meaning, as LLVM IR -===//
 
 #include "frontend/AsmLowering.h"
+#include "model/SyncAPI.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
@@ -52,8 +53,8 @@ std::string operandConstraints(StringRef S) {
 /// A value of type Ty (an integer of at most 64 bits) drawn by
 /// __crace_nondet_bits, 32 bits at a time.
 Value *nondetInt(IRBuilder<> &B, Module &M, IntegerType *Ty) {
-  FunctionCallee Bits = M.getOrInsertFunction("__crace_nondet_bits",
-                                              B.getInt32Ty(), B.getInt32Ty());
+  FunctionCallee Bits = M.getOrInsertFunction(
+      intrinsicName(Intrinsic::NondetBits), B.getInt32Ty(), B.getInt32Ty());
   Value *Acc = nullptr;
   for (unsigned Lo = 0; Lo < Ty->getBitWidth(); Lo += 32) {
     unsigned W = std::min(32u, Ty->getBitWidth() - Lo);
@@ -100,11 +101,11 @@ Value *lower(CallInst &CB, Module &M, bool &Done) {
   if (Text == "bswap $0" && Ops == "=r,0" && IntRet &&
       (IntRet->getBitWidth() == 32 || IntRet->getBitWidth() == 64) &&
       CB.getArgOperand(0)->getType() == RetTy)
-    return B.CreateUnaryIntrinsic(Intrinsic::bswap, CB.getArgOperand(0));
+    return B.CreateUnaryIntrinsic(llvm::Intrinsic::bswap, CB.getArgOperand(0));
 
   if (Text == "rorw $$8, ${0:w}" && Ops == "=r,0" && IntRet &&
       IntRet->getBitWidth() == 16 && CB.getArgOperand(0)->getType() == RetTy)
-    return B.CreateUnaryIntrinsic(Intrinsic::bswap, CB.getArgOperand(0));
+    return B.CreateUnaryIntrinsic(llvm::Intrinsic::bswap, CB.getArgOperand(0));
 
   if (Text == "rdtsc" && Ops == "=A" && IntRet && IntRet->getBitWidth() <= 64)
     return nondetInt(B, M, IntRet);

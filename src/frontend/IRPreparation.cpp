@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/IRPreparation.h"
+#include "model/SyncAPI.h"
 
 #include "llvm/Analysis/ConstantFolding.h"
 #include "llvm/IR/IRBuilder.h"
@@ -28,8 +29,9 @@ namespace crace {
 void instrumentAtomicFunctions(Module &M) {
   auto *VoidFnTy = FunctionType::get(Type::getVoidTy(M.getContext()), false);
   FunctionCallee Begin =
-      M.getOrInsertFunction("__crace_atomic_begin", VoidFnTy);
-  FunctionCallee End = M.getOrInsertFunction("__crace_atomic_end", VoidFnTy);
+      M.getOrInsertFunction(intrinsicName(Intrinsic::AtomicBegin), VoidFnTy);
+  FunctionCallee End =
+      M.getOrInsertFunction(intrinsicName(Intrinsic::AtomicEnd), VoidFnTy);
   for (Function &F : M) {
     if (F.isDeclaration() || !F.getName().starts_with("__VERIFIER_atomic_") ||
         F.getName() == "__VERIFIER_atomic_begin" ||
@@ -229,7 +231,8 @@ void inlineSpawnersIntoMain(Module &M) {
         if (auto *CB = dyn_cast<CallBase>(&I))
           if (const Function *C = CB->getCalledFunction()) {
             StringRef N = C->getName();
-            if (N == "__crace_thread_create" || N == "__crace_thread_join" ||
+            std::optional<Intrinsic> In = lookupIntrinsic(N);
+            if (In == Intrinsic::ThreadCreate || In == Intrinsic::ThreadJoin ||
                 (!C->isDeclaration() && MaySpawn(C)))
               R = true;
           }

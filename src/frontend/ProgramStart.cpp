@@ -1,6 +1,7 @@
 //===- ProgramStart.cpp - the program outside main, and main's inputs -----===//
 #include "frontend/ProgramStart.h"
 #include "frontend/LibcLowering.h"
+#include "model/SyncAPI.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -389,7 +390,7 @@ std::vector<std::string> addProgramStart(Module &M,
 std::vector<std::string> addThreadFini(Module &M) {
   std::vector<std::string> Reasons;
   Function *RunTsd = M.getFunction("__crace_tsd_run_destructors");
-  Function *Create = M.getFunction("__crace_thread_create");
+  Function *Create = M.getFunction(intrinsicName(Intrinsic::ThreadCreate));
   if (!M.getNamedMetadata("crace.tsd_destructors") || !RunTsd || !Create)
     return Reasons;
   LLVMContext &Ctx = M.getContext();

@@ -142,6 +142,30 @@ bool isLockOperation(Intrinsic I) {
   }
 }
 
+bool isNondet(Intrinsic I) {
+  switch (I) {
+  case Intrinsic::NondetInt:
+  case Intrinsic::NondetLongLong:
+  case Intrinsic::NondetPtr:
+  case Intrinsic::NondetBits:
+  case Intrinsic::NondetCount:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool isUnknownResult(Intrinsic I) {
+  switch (I) {
+  case Intrinsic::UnknownInt:
+  case Intrinsic::UnknownLongLong:
+  case Intrinsic::Fork:
+    return true;
+  default:
+    return false;
+  }
+}
+
 bool isLongJmp(StringRef Name) {
   static const StringSet<> Names = {"longjmp", "_longjmp", "siglongjmp",
                                     "__longjmp_chk"};

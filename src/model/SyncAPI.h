@@ -49,6 +49,10 @@ lookupExternal(llvm::StringRef Name);
 [[nodiscard]] bool isLongJmp(llvm::StringRef Name);
 /// Takes or releases a lock (mutex, rwlock; try variants included).
 [[nodiscard]] bool isLockOperation(Intrinsic I);
+/// The nondet intrinsics (__crace_nondet_*): an arbitrary value.
+[[nodiscard]] bool isNondet(Intrinsic I);
+/// An unknown library result (__crace_unknown_*, fork included).
+[[nodiscard]] bool isUnknownResult(Intrinsic I);
 /// Name of an intrinsic, for messages.
 [[nodiscard]] llvm::StringRef intrinsicName(Intrinsic I);
 /// True for LLVM intrinsics that neither access program memory nor

@@ -665,6 +665,10 @@ Status Executor::callExternal(unsigned T, const Function *F, const CallBase &CB,
       Visible = true;
       return Status::Ok;
     }
+    case Intrinsic::BmcFail:
+    case Intrinsic::BmcSameObject:
+      // The bmc's own, in kiss's sequential programs only.
+      return unsupported(&CB, "the bounded model checker's intrinsic");
     }
   }
   if (isPrintf(F)) {

@@ -1,5 +1,6 @@
 //===- KissEngine.cpp - races found by KISS + bounded model checking -----===//
 #include "engines/kiss/KissEngine.h"
+#include "model/SyncAPI.h"
 
 #include "bmc/Bmc.h"
 #include "engines/kiss/KissTransform.h"
@@ -127,7 +128,8 @@ struct Reporter {
   /// the low K bits otherwise: that value is shown.
   static std::string inputValue(const bmc::NondetValue &V) {
     APInt X = V.Value;
-    if (V.Call && V.Name == "__crace_nondet_bits" && V.Call->arg_size() == 1)
+    if (V.Call && callIntrinsic(*V.Call) == Intrinsic::NondetBits &&
+        V.Call->arg_size() == 1)
       if (const auto *K = dyn_cast<ConstantInt>(V.Call->getArgOperand(0))) {
         uint64_t Bits = K->getZExtValue();
         if (Bits == 1)
@@ -196,7 +198,7 @@ struct Reporter {
           // ends at it (a conditional __crace_assert fails only on some
           // of its executions, so that one is not cut).
           const Function *F = CB->getCalledFunction();
-          if (!F || F->getName() != "__crace_assert") {
+          if (!F || lookupIntrinsic(F->getName()) != Intrinsic::Assert) {
             Stopped = true;
             return J;
           }

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "engines/kiss/KissTransformImpl.h"
+#include "model/SyncAPI.h"
 
 #include "smt/WorkBudget.h"
 #include "smt/WorkMeter.h"
@@ -403,14 +404,14 @@ Error Transformer::run() {
   // (The linker drops unused declarations.)
   Fail = cast<Function>(
       M->getOrInsertFunction(
-           "__crace_bmc_fail",
+           intrinsicName(Intrinsic::BmcFail),
            FunctionType::get(Type::getVoidTy(M->getContext()), false))
           .getCallee());
   // i1 (ptr, ptr): both addresses in one object (bmc/EncoderCalls.cpp).
   {
     LLVMContext &C = M->getContext();
     SameObject = cast<Function>(
-        M->getOrInsertFunction("__crace_bmc_same_object",
+        M->getOrInsertFunction(intrinsicName(Intrinsic::BmcSameObject),
                                FunctionType::get(Type::getInt1Ty(C),
                                                  {PointerType::getUnqual(C),
                                                   PointerType::getUnqual(C)},
