@@ -270,7 +270,8 @@ void addProgramNotes(const DriverOptions &Opts, Result &R) {
     R.Assumptions.insert(R.Assumptions.end(), Opts.ProgramAssumptions.begin(),
                          Opts.ProgramAssumptions.end());
   std::optional<DefinitionLines> Definitions; // read when first needed
-  for (std::string &Why : R.Reasons) {
+  for (Reason &Each : R.Reasons) {
+    std::string &Why = Each.Text;
     StringRef W = Why;
     size_t At = W.find("unknown external function '");
     if (At == StringRef::npos)
@@ -523,11 +524,12 @@ int runCraceOnce(const DriverOptions &Opts, Result *Collect) {
     R.Assumptions.clear();
     R.Reasons.insert(
         R.Reasons.begin(),
-        {Dog.Reason,
-         std::string("the run stopped while ") + Phase.load() +
-             (R.Findings.empty() ? ""
-                                 : "; the findings made until then are "
-                                   "reported")});
+        {{ReasonKind::Budget, Dog.Reason},
+         {ReasonKind::Budget,
+          std::string("the run stopped while ") + Phase.load() +
+              (R.Findings.empty() ? ""
+                                  : "; the findings made until then are "
+                                    "reported")}});
   }
   using Secs = std::chrono::duration<double>;
   R.Stats.insert(R.Stats.begin(),
@@ -675,11 +677,11 @@ int runDatabase(const DriverOptions &Opts) {
   }
   for (auto &[P, Code] : Failed) {
     All.Program = worstOf(All.Program, Verdict::Unknown);
-    All.Reasons.push_back("program '" + P->Name + "' was not analysed (" +
-                          (Code == ExitCompile
-                               ? "it does not compile or link"
-                               : "exit code " + std::to_string(Code)) +
-                          ")");
+    All.reason(ReasonKind::Failure,
+               "program '" + P->Name + "' was not analysed (" +
+                   (Code == ExitCompile ? "it does not compile or link"
+                                        : "exit code " + std::to_string(Code)) +
+                   ")");
   }
   if (Runs.empty())
     return Failed.front().second;
@@ -722,8 +724,8 @@ int runDatabase(const DriverOptions &Opts) {
       }
       for (const std::string &A : R.Assumptions)
         All.Assumptions.push_back(P->Name + ": " + A);
-      for (const std::string &W : R.Reasons)
-        All.Reasons.push_back(P->Name + ": " + W);
+      for (const Reason &W : R.Reasons)
+        All.reason(W.Kind, P->Name + ": " + W.Text);
       for (auto &[K, V] : R.Stats)
         All.Stats.push_back({P->Name + "." + K, V});
       for (Counter &C : R.Counters)

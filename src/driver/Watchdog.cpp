@@ -25,7 +25,7 @@ bool HardStopSvComp = false;
     Result R;
     R.Program = Verdict::Unknown;
     R.Engine = "none";
-    R.Reasons.push_back(Why);
+    R.reason(ReasonKind::Budget, Why);
     raw_string_ostream OS(Msg);
     if (HardStopFormat == "json")
       writeJson(R, OS);
