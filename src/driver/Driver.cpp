@@ -180,6 +180,24 @@ int runDatabase(const DriverOptions &Opts);
 
 } // namespace
 
+int reportBuildError(Error Err, raw_ostream &OS) {
+  int Code = ExitUsage;
+  handleAllErrors(
+      std::move(Err),
+      [&](const CompileError &E) {
+        WithColor::error(OS, "crace") << E.message() << "\n";
+        Code = ExitCompile;
+      },
+      [&](const InternalError &E) {
+        WithColor::error(OS, "crace") << E.message() << "\n";
+        Code = ExitInternal;
+      },
+      [&](const ErrorInfoBase &E) {
+        WithColor::error(OS, "crace") << E.message() << "\n";
+      });
+  return Code;
+}
+
 int runCrace(const DriverOptions &Opts) {
   HardStopSvComp = Opts.SvComp;
   if (Opts.SvComp && Opts.Verify) {
@@ -425,22 +443,8 @@ int runCraceOnce(const DriverOptions &Opts, Result *Collect) {
       ModOrErr = buildModule(FrontOpts, Ctx);
     }
   }
-  if (!ModOrErr) {
-    int Code = ExitUsage;
-    handleAllErrors(
-        ModOrErr.takeError(),
-        [&](const CompileError &E) {
-          WithColor::error(errs(), "crace") << E.message() << "\n";
-          Code = ExitCompile;
-        },
-        [&](const ErrorInfoBase &E) {
-          WithColor::error(errs(), "crace") << E.message() << "\n";
-          Code = StringRef(E.message()).starts_with("internal error")
-                     ? ExitInternal
-                     : ExitUsage;
-        });
-    return Code;
-  }
+  if (!ModOrErr)
+    return reportBuildError(ModOrErr.takeError(), errs());
   std::unique_ptr<Module> M = std::move(*ModOrErr);
   if (Opts.DriverMode.ListEntryPoints) {
     if (const NamedMDNode *N = M->getNamedMetadata("crace.harness"))

@@ -3,6 +3,8 @@
 
 #include "engines/Engine.h"
 #include "frontend/Frontend.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
 #include <map>
 #include <string>
 
@@ -94,6 +96,11 @@ struct DriverOptions {
   /// function the named files call seems to be defined.
   std::vector<std::string> DatabaseFiles;
 };
+
+/// Prints why the analysed module could not be built to OS and returns the
+/// exit code: ExitCompile for a CompileError, ExitInternal for an
+/// InternalError (model/Errors.h), ExitUsage for any other error.
+int reportBuildError(llvm::Error E, llvm::raw_ostream &OS);
 
 /// Runs crace and returns the process exit code. Diagnostics about bad
 /// input go to stderr; the report goes to OutputFile.

@@ -56,12 +56,6 @@ CRACE_STATISTIC(NumUnitsCompiled, "Program units clang compiled");
 
 namespace crace {
 
-char CompileError::ID = 0;
-void CompileError::log(raw_ostream &OS) const { OS << Msg; }
-std::error_code CompileError::convertToErrorCode() const {
-  return inconvertibleErrorCode();
-}
-
 namespace {
 
 struct ModelSource {
@@ -257,9 +251,8 @@ compileModelUnit(LLVMContext &Ctx, StringRef Triple,
       std::make_unique<CaptureModuleAction>(Ctx, Out), Code, Args, FileName,
       "crace", std::make_shared<clang::PCHContainerOperations>(), Mapped);
   if (!Ok || Out.empty())
-    return createStringError(inconvertibleErrorCode(),
-                             "internal error: " + What +
-                                 " do not compile for target " + Triple);
+    return make_error<InternalError>(
+        (What + " do not compile for target " + Triple).str());
   return std::move(Out.front());
 }
 
@@ -429,9 +422,8 @@ runClang(const std::string &File, const clang::tooling::CompilationDatabase &Db,
   CrashRecoveryContext CRC;
   if (!CRC.RunSafelyOnThread([&] { Status = Tool.run(&Factory); },
                              ClangStackBytes))
-    return createStringError(inconvertibleErrorCode(),
-                             "internal error: clang crashed while compiling '" +
-                                 File + "'");
+    return make_error<InternalError>("clang crashed while compiling '" + File +
+                                     "'");
   NumUnitsCompiled += Units.size() - Before;
   if (Units.size() > Before + 1)
     return createStringError(inconvertibleErrorCode(),
@@ -772,9 +764,7 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
   std::string Msg;
   raw_string_ostream OS(Msg);
   if (verifyModule(*Main, &OS))
-    return createStringError(inconvertibleErrorCode(),
-                             "internal error: invalid module after cleanup: " +
-                                 Msg);
+    return make_error<InternalError>("invalid module after cleanup: " + Msg);
   return std::move(Main);
 }
 

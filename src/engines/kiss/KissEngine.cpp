@@ -3,6 +3,7 @@
 
 #include "bmc/Bmc.h"
 #include "engines/kiss/KissTransform.h"
+#include "model/Errors.h"
 #include "model/ProgramModel.h"
 #include "smt/WorkBudget.h"
 #include "smt/WorkMeter.h"
@@ -345,12 +346,14 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   KO.Work = WorkP;
   auto PorErr = kiss::transform(PM, Targets, KO);
   if (!PorErr) {
+    bool Internal = PorErr.errorIsA<InternalError>();
     std::string Why = toString(PorErr.takeError());
     if (IsWorkReason(Why))
       R.reason(ReasonKind::Budget, WorkReason());
     else
-      R.reason(Opts.Cancelled && *Opts.Cancelled ? ReasonKind::Budget
-                                                 : ReasonKind::Unmodelled,
+      R.reason(Internal                            ? ReasonKind::Failure
+               : Opts.Cancelled && *Opts.Cancelled ? ReasonKind::Budget
+                                                   : ReasonKind::Unmodelled,
                "kiss: " + Why);
     return R;
   }

@@ -11,6 +11,7 @@
 #include "smt/WorkMeter.h"
 
 #include "engines/kiss/Rounds.h"
+#include "model/Errors.h"
 #include "model/PointsTo.h"
 
 #include "llvm/ADT/MapVector.h"
@@ -392,14 +393,12 @@ Error Transformer::run() {
     std::string Msg;
     raw_string_ostream OS(Msg);
     Diag.print("kiss-runtime", OS);
-    return createStringError(inconvertibleErrorCode(),
-                             "internal error: kiss runtime: " + Msg);
+    return make_error<InternalError>("kiss runtime: " + Msg);
   }
   RT->setDataLayout(DL);
   RT->setTargetTriple(M->getTargetTriple());
   if (Linker::linkModules(*M, std::move(RT)))
-    return createStringError(inconvertibleErrorCode(),
-                             "internal error: cannot link the kiss runtime");
+    return make_error<InternalError>("cannot link the kiss runtime");
   Raise = M->getNamedGlobal("__kiss_raise");
   Atomic = M->getNamedGlobal("__kiss_atomic");
   Nondet = M->getFunction("__kiss_nondet");
@@ -422,8 +421,7 @@ Error Transformer::run() {
             .getCallee());
   }
   if (!Raise || !Atomic || !Nondet || !Schedule)
-    return createStringError(inconvertibleErrorCode(),
-                             "internal error: kiss runtime incomplete");
+    return make_error<InternalError>("kiss runtime incomplete");
   for (unsigned T = 0; T < Targets.size(); ++T) {
     // IR names: the global's name, or the target's name as an identifier.
     std::string IRName = Targets[T].Name;
@@ -633,10 +631,8 @@ Error Transformer::run() {
   std::string Err;
   raw_string_ostream ES(Err);
   if (verifyModule(*M, &ES))
-    return createStringError(inconvertibleErrorCode(),
-                             "internal error: the sequential module is "
-                             "invalid: " +
-                                 Err);
+    return make_error<InternalError>("the sequential module is invalid: " +
+                                     Err);
   return Error::success();
 }
 
