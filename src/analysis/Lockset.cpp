@@ -489,13 +489,14 @@ Result analyseLocksets(const ProgramModel &PM,
   R.Engine = "lockset";
   if (PM.threads().empty()) {
     R.Program = Verdict::Unknown;
-    R.Reasons = PM.unsoundness();
+    R.Reasons = reasonsOf(ReasonKind::Unmodelled, PM.unsoundness());
     return R;
   }
   Analysis A(PM, Cancelled);
   if (!A.analyseThreads()) {
     R.Program = Verdict::Unknown;
-    R.Reasons.push_back("time limit reached during the lockset analysis");
+    R.reason(ReasonKind::Budget,
+             "time limit reached during the lockset analysis");
     return R;
   }
   const PointsTo &PTA = PM.pointsTo();
@@ -723,7 +724,7 @@ Result analyseLocksets(const ProgramModel &PM,
   bool Stop = Cancelled && Cancelled->load();
   if (Stop) {
     R.Program = Verdict::Unknown;
-    R.Reasons.push_back("time limit reached while pairing accesses");
+    R.reason(ReasonKind::Budget, "time limit reached while pairing accesses");
   }
 
   std::stable_sort(R.Findings.begin(), R.Findings.end(),
@@ -735,22 +736,23 @@ Result analyseLocksets(const ProgramModel &PM,
                    });
   size_t Total = R.Findings.size();
   if (Stopped)
-    R.Reasons.push_back(formatv("the search for further pairs stopped after "
-                                "{0} findings (conflicting pairs of source "
-                                "locations; raise it with --max-pairs=N; 0: "
-                                "no limit)",
-                                MaxPairs));
+    R.reason(ReasonKind::Budget,
+             formatv("the search for further pairs stopped after {0} "
+                     "findings (conflicting pairs of source locations; "
+                     "raise it with --max-pairs=N; 0: no limit)",
+                     MaxPairs));
 
   if (!Stop) {
     if (Total > 0) {
       R.Program = Verdict::PossibleRace;
-      R.Reasons.push_back("the lockset engine over-approximates: it cannot "
-                          "confirm that a reported pair is reachable");
+      R.reason(ReasonKind::Overapproximation,
+               "the lockset engine over-approximates: it cannot confirm "
+               "that a reported pair is reachable");
       for (const std::string &Why : PM.unsoundness())
-        R.Reasons.push_back(Why);
+        R.reason(ReasonKind::Unmodelled, Why);
     } else if (!PM.unsoundness().empty()) {
       R.Program = Verdict::Unknown;
-      R.Reasons = PM.unsoundness();
+      R.Reasons = reasonsOf(ReasonKind::Unmodelled, PM.unsoundness());
     } else {
       R.Program = Verdict::RaceFree;
       R.Assumptions = PM.assumptions();

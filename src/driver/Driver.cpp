@@ -40,25 +40,10 @@ using namespace driver;
 
 namespace {
 
-/// The documented exit code of a verdict (docs/usage.md).
-int exitCodeOf(Verdict V) {
-  switch (V) {
-  case Verdict::RaceFree:
-    return ExitRaceFree;
-  case Verdict::Race:
-    return ExitRace;
-  case Verdict::PossibleRace:
-    return ExitPossibleRace;
-  case Verdict::Unknown:
-    return ExitUnknown;
-  }
-  llvm_unreachable("covered switch");
-}
-
 /// The SV-COMP answer printed last in --svcomp mode.
 const char *SvCompAnswer = "UNKNOWN";
 
-int finish(const DriverOptions &Opts, const Result &R) {
+RunOutcome finish(const DriverOptions &Opts, const Result &R) {
   if (Opts.Verify) {
     std::string Diff;
     raw_string_ostream OS(Diff);
@@ -67,19 +52,19 @@ int finish(const DriverOptions &Opts, const Result &R) {
       errs() << Diff;
       errs() << "crace --verify: FAILED; crace's report was:\n";
       writeText(R, errs(), TextStyle{});
-      return ExitVerifyFailed;
+      return RunStatus::VerifyFailed;
     }
     outs() << "crace --verify: OK (" << verdictName(R.Program) << ", "
            << R.Findings.size() << " finding"
            << (R.Findings.size() == 1 ? "" : "s") << ")\n";
-    return 0;
+    return RunStatus::VerifyPassed;
   }
   std::error_code EC;
   ToolOutputFile Out(Opts.OutputFile, EC, sys::fs::OF_Text);
   if (EC) {
     WithColor::error(errs(), "crace")
         << "cannot write '" << Opts.OutputFile << "': " << EC.message() << "\n";
-    return ExitUsage;
+    return RunStatus::Usage;
   }
   if (Opts.Format == "json")
     writeJson(R, Out.os());
@@ -111,7 +96,7 @@ int finish(const DriverOptions &Opts, const Result &R) {
       if (TEC) {
         WithColor::error(errs(), "crace") << "cannot write '" << Opts.TraceOut
                                           << "': " << TEC.message() << "\n";
-        return ExitUsage;
+        return RunStatus::Usage;
       }
       auto Sched = json::parse(F->Schedule);
       json::Array Files;
@@ -145,12 +130,12 @@ int finish(const DriverOptions &Opts, const Result &R) {
             << "cannot write '" << Opts.WitnessFile << "': " << WEC.message()
             << "\n";
         SvCompAnswer = "UNKNOWN";
-        return ExitUsage;
+        return RunStatus::Usage;
       }
       writeSvCompWitness(R, Opts.Frontend.Files, Opts.Frontend.DataModel, W);
     }
   }
-  return exitCodeOf(R.Program);
+  return RunOutcome(R.Program);
 }
 
 /// Checks that the SV-COMP property file names a property crace checks.
@@ -173,43 +158,78 @@ bool checkProperty(const std::string &File) {
   return true;
 }
 
-/// runCraceOnce's return when it handed its result to Collect.
-constexpr int Collected = -1;
-
-int runCraceOnce(const DriverOptions &Opts, Result *Collect);
-int runDatabase(const DriverOptions &Opts);
+RunOutcome runCraceOnce(const DriverOptions &Opts, Result *Collect);
+RunOutcome runDatabase(const DriverOptions &Opts);
 
 } // namespace
 
-int runCrace(const DriverOptions &Opts) {
+const char *statusName(RunStatus S) {
+  switch (S) {
+  case RunStatus::Verdict:
+    return "verdict";
+  case RunStatus::Usage:
+    return "usage error";
+  case RunStatus::Compile:
+    return "compile error";
+  case RunStatus::Internal:
+    return "internal error";
+  case RunStatus::VerifyPassed:
+    return "verify passed";
+  case RunStatus::VerifyFailed:
+    return "verify failed";
+  case RunStatus::Listed:
+    return "entry points listed";
+  }
+  llvm_unreachable("covered switch");
+}
+
+RunStatus reportBuildError(Error Err, raw_ostream &OS) {
+  RunStatus Status = RunStatus::Usage;
+  handleAllErrors(
+      std::move(Err),
+      [&](const CompileError &E) {
+        WithColor::error(OS, "crace") << E.message() << "\n";
+        Status = RunStatus::Compile;
+      },
+      [&](const InternalError &E) {
+        WithColor::error(OS, "crace") << E.message() << "\n";
+        Status = RunStatus::Internal;
+      },
+      [&](const ErrorInfoBase &E) {
+        WithColor::error(OS, "crace") << E.message() << "\n";
+      });
+  return Status;
+}
+
+RunOutcome runCrace(const DriverOptions &Opts) {
   HardStopSvComp = Opts.SvComp;
   if (Opts.SvComp && Opts.Verify) {
     WithColor::error(errs(), "crace")
         << "--svcomp and --verify exclude each other\n";
-    return ExitUsage;
+    return RunStatus::Usage;
   }
   if (Opts.SvComp && Opts.PropertyFile.empty()) {
     WithColor::error(errs(), "crace") << "--svcomp needs --property FILE.prp\n";
     outs() << "UNKNOWN\n";
-    return ExitUsage;
+    return RunStatus::Usage;
   }
   if (!Opts.SvComp &&
       (!Opts.PropertyFile.empty() || !Opts.WitnessFile.empty())) {
     WithColor::error(errs(), "crace")
         << "--property and --witness need --svcomp\n";
-    return ExitUsage;
+    return RunStatus::Usage;
   }
   if (Opts.SvComp && !checkProperty(Opts.PropertyFile)) {
     outs() << "UNKNOWN\n";
-    return ExitUsage;
+    return RunStatus::Usage;
   }
-  int Code =
+  RunOutcome Outcome =
       Opts.WholeDatabase ? runDatabase(Opts) : runCraceOnce(Opts, nullptr);
   if (Opts.SvComp) {
     outs().flush();
     outs() << SvCompAnswer << "\n";
   }
-  return Code;
+  return Outcome;
 }
 
 namespace {
@@ -271,7 +291,8 @@ void addProgramNotes(const DriverOptions &Opts, Result &R) {
     R.Assumptions.insert(R.Assumptions.end(), Opts.ProgramAssumptions.begin(),
                          Opts.ProgramAssumptions.end());
   std::optional<DefinitionLines> Definitions; // read when first needed
-  for (std::string &Why : R.Reasons) {
+  for (Reason &Each : R.Reasons) {
+    std::string &Why = Each.Text;
     StringRef W = Why;
     size_t At = W.find("unknown external function '");
     if (At == StringRef::npos)
@@ -294,7 +315,9 @@ void addProgramNotes(const DriverOptions &Opts, Result &R) {
   }
 }
 
-int runCraceOnce(const DriverOptions &Opts, Result *Collect) {
+/// With Collect, the result is handed over instead of reported (the
+/// outcome then has its verdict).
+RunOutcome runCraceOnce(const DriverOptions &Opts, Result *Collect) {
   (void)takeCounters(); // a program not analysed before counts for nothing
   if (Opts.Format != "text" && Opts.Format != "json" &&
       Opts.Format != "sarif" && Opts.Format != "html" &&
@@ -302,7 +325,7 @@ int runCraceOnce(const DriverOptions &Opts, Result *Collect) {
     WithColor::error(errs(), "crace")
         << "unknown --format '" << Opts.Format
         << "' (expected text, json, sarif, html or whoop)\n";
-    return ExitUsage;
+    return RunStatus::Usage;
   }
   std::string EngineName = Opts.Engine == "auto" ? "lockset" : Opts.Engine;
   std::string ReplayText;
@@ -312,7 +335,7 @@ int runCraceOnce(const DriverOptions &Opts, Result *Collect) {
       WithColor::error(errs(), "crace")
           << "cannot read trace '" << Opts.ReplayFile
           << "': " << Buf.getError().message() << "\n";
-      return ExitUsage;
+      return RunStatus::Usage;
     }
     auto Doc = json::parse((*Buf)->getBuffer());
     const json::Object *O = Doc ? Doc->getAsObject() : nullptr;
@@ -323,14 +346,14 @@ int runCraceOnce(const DriverOptions &Opts, Result *Collect) {
       WithColor::error(errs(), "crace")
           << "'" << Opts.ReplayFile
           << "' is not a trace written by crace --trace-out\n";
-      return ExitUsage;
+      return RunStatus::Usage;
     }
     raw_string_ostream OS(ReplayText);
     OS << *Sched;
     if (Opts.Engine != "auto" && Opts.Engine != "explore") {
       WithColor::error(errs(), "crace")
           << "--replay needs the explore engine\n";
-      return ExitUsage;
+      return RunStatus::Usage;
     }
     EngineName = "explore";
   }
@@ -342,14 +365,14 @@ int runCraceOnce(const DriverOptions &Opts, Result *Collect) {
     for (const EngineInfo &I : allEngines())
       errs() << ", " << I.Name;
     errs() << "\n";
-    return ExitUsage;
+    return RunStatus::Usage;
   }
   std::unique_ptr<SpecialCaseList> SuppressionList;
   if (!Opts.SuppressionsFile.empty()) {
     auto L = loadSuppressions(Opts.SuppressionsFile);
     if (!L) {
       WithColor::error(errs(), "crace") << toString(L.takeError()) << "\n";
-      return ExitUsage;
+      return RunStatus::Usage;
     }
     SuppressionList = std::move(*L);
   }
@@ -358,7 +381,7 @@ int runCraceOnce(const DriverOptions &Opts, Result *Collect) {
     auto B = loadBaseline(Opts.BaselineFile);
     if (!B) {
       WithColor::error(errs(), "crace") << toString(B.takeError()) << "\n";
-      return ExitUsage;
+      return RunStatus::Usage;
     }
     Baseline = std::move(*B);
   }
@@ -382,7 +405,7 @@ int runCraceOnce(const DriverOptions &Opts, Result *Collect) {
   if (!FrontOptsOr) {
     WithColor::error(errs(), "crace")
         << toString(FrontOptsOr.takeError()) << "\n";
-    return ExitUsage;
+    return RunStatus::Usage;
   }
   FrontendOptions FrontOpts = std::move(*FrontOptsOr);
   auto ModOrErr = buildModule(FrontOpts, Ctx);
@@ -425,22 +448,8 @@ int runCraceOnce(const DriverOptions &Opts, Result *Collect) {
       ModOrErr = buildModule(FrontOpts, Ctx);
     }
   }
-  if (!ModOrErr) {
-    int Code = ExitUsage;
-    handleAllErrors(
-        ModOrErr.takeError(),
-        [&](const CompileError &E) {
-          WithColor::error(errs(), "crace") << E.message() << "\n";
-          Code = ExitCompile;
-        },
-        [&](const ErrorInfoBase &E) {
-          WithColor::error(errs(), "crace") << E.message() << "\n";
-          Code = StringRef(E.message()).starts_with("internal error")
-                     ? ExitInternal
-                     : ExitUsage;
-        });
-    return Code;
-  }
+  if (!ModOrErr)
+    return reportBuildError(ModOrErr.takeError(), errs());
   std::unique_ptr<Module> M = std::move(*ModOrErr);
   if (Opts.DriverMode.ListEntryPoints) {
     if (const NamedMDNode *N = M->getNamedMetadata("crace.harness"))
@@ -451,7 +460,7 @@ int runCraceOnce(const DriverOptions &Opts, Result *Collect) {
       for (const MDNode *Op : N->operands())
         if (auto *S = dyn_cast<MDString>(Op->getOperand(0)))
           outs() << "assumption: " << S->getString() << "\n";
-    return 0;
+    return RunStatus::Listed;
   }
   if (!Opts.EmitLLVM.empty()) {
     std::error_code EC;
@@ -459,7 +468,7 @@ int runCraceOnce(const DriverOptions &Opts, Result *Collect) {
     if (EC) {
       WithColor::error(errs(), "crace")
           << "cannot write '" << Opts.EmitLLVM << "': " << EC.message() << "\n";
-      return ExitUsage;
+      return RunStatus::Usage;
     }
     M->print(OS, nullptr);
   }
@@ -527,11 +536,12 @@ int runCraceOnce(const DriverOptions &Opts, Result *Collect) {
     R.Assumptions.clear();
     R.Reasons.insert(
         R.Reasons.begin(),
-        {Dog.Reason,
-         std::string("the run stopped while ") + Phase.load() +
-             (R.Findings.empty() ? ""
-                                 : "; the findings made until then are "
-                                   "reported")});
+        {{ReasonKind::Budget, Dog.Reason},
+         {ReasonKind::Budget,
+          std::string("the run stopped while ") + Phase.load() +
+              (R.Findings.empty() ? ""
+                                  : "; the findings made until then are "
+                                    "reported")}});
   }
   using Secs = std::chrono::duration<double>;
   R.Stats.insert(R.Stats.begin(),
@@ -547,6 +557,7 @@ int runCraceOnce(const DriverOptions &Opts, Result *Collect) {
   if (Opts.Stats)
     R.Counters = takeCounters();
   if (Collect) {
+    RunOutcome Collected(R.Program);
     *Collect = std::move(R);
     return Collected;
   }
@@ -577,14 +588,14 @@ std::string unitsOf(const ProgramSpec &P) {
          (P.Commands.size() == 1 ? " unit" : " units");
 }
 
-int runDatabase(const DriverOptions &Opts) {
+RunOutcome runDatabase(const DriverOptions &Opts) {
   Phase = "compiling the database's units";
   auto Found =
       findPrograms(*Opts.Frontend.Database, Opts.Frontend,
                    sys::Process::StandardErrIsDisplayed() ? &errs() : nullptr);
   if (!Found) {
     WithColor::error(errs(), "crace") << toString(Found.takeError()) << "\n";
-    return ExitInternal;
+    return RunStatus::Internal;
   }
   for (const std::string &S : Found->Skipped)
     WithColor::warning(errs(), "crace") << "not analysed: " << S << "\n";
@@ -604,7 +615,7 @@ int runDatabase(const DriverOptions &Opts) {
       for (size_t I = 0; I < Found->Programs.size(); ++I)
         errs() << (I ? ", " : "; its programs: ") << Found->Programs[I].Name;
     errs() << "\n";
-    return ExitUsage;
+    return RunStatus::Usage;
   }
   if (Chosen.empty()) {
     // No main: every file as one unit set, as before (the engines say that
@@ -625,14 +636,14 @@ int runDatabase(const DriverOptions &Opts) {
     for (size_t I = 0; I < Chosen.size(); ++I)
       errs() << (I ? ", " : "") << Chosen[I]->Name;
     errs() << ") for this output or option\n";
-    return ExitUsage;
+    return RunStatus::Usage;
   }
   unsigned Total = Opts.TimeoutGiven       ? Opts.TimeoutSeconds
                    : Opts.Engine == "auto" ? DefaultPortfolioTimeout
                                            : 0;
   auto Start = std::chrono::steady_clock::now();
   std::vector<std::pair<const ProgramSpec *, Result>> Runs;
-  std::vector<std::pair<const ProgramSpec *, int>> Failed;
+  std::vector<std::pair<const ProgramSpec *, RunOutcome>> Failed;
   for (size_t I = 0; I < Chosen.size(); ++I) {
     const ProgramSpec &P = *Chosen[I];
     DriverOptions One = Opts;
@@ -662,9 +673,9 @@ int runDatabase(const DriverOptions &Opts) {
            << P.Name << "' (" << unitsOf(P) << ", main in " << P.MainFile
            << ")\n";
     Result R;
-    int Code = runCraceOnce(One, &R);
-    if (Code != Collected)
-      Failed.push_back({&P, Code});
+    RunOutcome Outcome = runCraceOnce(One, &R);
+    if (Outcome.Status != RunStatus::Verdict)
+      Failed.push_back({&P, Outcome});
     else
       Runs.push_back({&P, std::move(R)});
   }
@@ -677,13 +688,21 @@ int runDatabase(const DriverOptions &Opts) {
     All.Program = First ? R.Program : worstOf(All.Program, R.Program);
     First = false;
   }
-  for (auto &[P, Code] : Failed) {
+  // A program not analysed is named by the tool's exit code of its
+  // outcome.
+  auto Code = [&](RunOutcome O) -> std::string {
+    if (!Opts.ExitCodeOf)
+      return statusName(O.Status);
+    return "exit code " + std::to_string(Opts.ExitCodeOf(O));
+  };
+  for (auto &[P, Outcome] : Failed) {
     All.Program = worstOf(All.Program, Verdict::Unknown);
-    All.Reasons.push_back("program '" + P->Name + "' was not analysed (" +
-                          (Code == ExitCompile
-                               ? "it does not compile or link"
-                               : "exit code " + std::to_string(Code)) +
-                          ")");
+    All.reason(ReasonKind::Failure, "program '" + P->Name +
+                                        "' was not analysed (" +
+                                        (Outcome.Status == RunStatus::Compile
+                                             ? "it does not compile or link"
+                                             : Code(Outcome)) +
+                                        ")");
   }
   if (Runs.empty())
     return Failed.front().second;
@@ -693,7 +712,7 @@ int runDatabase(const DriverOptions &Opts) {
     if (EC) {
       WithColor::error(errs(), "crace") << "cannot write '" << Opts.OutputFile
                                         << "': " << EC.message() << "\n";
-      return ExitUsage;
+      return RunStatus::Usage;
     }
     bool Color = Opts.Color && Opts.OutputFile == "-";
     for (auto &[P, R] : Runs) {
@@ -708,8 +727,8 @@ int runDatabase(const DriverOptions &Opts) {
       Out.os() << "  " << P->Name << ": " << verdictName(R.Program) << " ("
                << R.Findings.size() << " finding"
                << (R.Findings.size() == 1 ? "" : "s") << ")\n";
-    for (auto &[P, Code] : Failed)
-      Out.os() << "  " << P->Name << ": not analysed (exit code " << Code
+    for (auto &[P, Outcome] : Failed)
+      Out.os() << "  " << P->Name << ": not analysed (" << Code(Outcome)
                << ")\n";
     Out.os() << "crace: verdict: " << verdictName(All.Program)
              << " (the worst over the programs)\n";
@@ -726,21 +745,21 @@ int runDatabase(const DriverOptions &Opts) {
       }
       for (const std::string &A : R.Assumptions)
         All.Assumptions.push_back(P->Name + ": " + A);
-      for (const std::string &W : R.Reasons)
-        All.Reasons.push_back(P->Name + ": " + W);
+      for (const Reason &W : R.Reasons)
+        All.reason(W.Kind, P->Name + ": " + W.Text);
       for (auto &[K, V] : R.Stats)
         All.Stats.push_back({P->Name + "." + K, V});
       for (Counter &C : R.Counters)
         All.Counters.push_back(
             {P->Name + "." + C.Group, C.Name, C.Desc, C.Value});
     }
-    for (auto &[P, Code] : Failed)
+    for (auto &[P, Outcome] : Failed)
       All.Programs.push_back({P->Name, P->MainFile, "not analysed", 0});
     if (All.Program != Verdict::RaceFree)
       All.Assumptions.clear();
     return finish(Opts, All);
   }
-  return exitCodeOf(All.Program);
+  return RunOutcome(All.Program);
 }
 
 } // namespace

@@ -1,26 +1,34 @@
-//===- Driver.h - one crace run: options, budgets, pipeline, exit code ----===//
+//===- Driver.h - one crace run: options, budgets, pipeline, outcome ------===//
 #pragma once
 
 #include "engines/Engine.h"
 #include "frontend/Frontend.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
 #include <map>
 #include <string>
 
 namespace crace {
 
-/// Documented in docs/usage.md; only the tool maps results to these.
-enum ExitCode : int {
-  ExitRaceFree = 0,
-  ExitRace = 1,
-  ExitPossibleRace = 2,
-  ExitUsage = 3,
-  ExitCompile = 4,
-  ExitInternal = 5,
-  /// A budget ran out or crace met what it cannot analyse, and nothing
-  /// was found: the reasons are printed.
-  ExitUnknown = 6,
-  // --verify: 0 when every expectation holds, else:
-  ExitVerifyFailed = 1,
+/// How a run ended. The driver knows no exit codes: only the tool maps
+/// an outcome to one (tools/crace/ExitCodes.h, docs/usage.md).
+enum class RunStatus {
+  Verdict,      ///< a report was written; RunOutcome::V is its verdict
+  Usage,        ///< a usage or input error (bad option, file not written)
+  Compile,      ///< the input does not compile or link
+  Internal,     ///< a fault of crace's own
+  VerifyPassed, ///< --verify: every expectation holds
+  VerifyFailed, ///< --verify: an expectation does not hold
+  Listed,       ///< --list-entry-points listed them
+};
+
+struct RunOutcome {
+  RunStatus Status;
+  /// The program's verdict (the worst over a database's programs), with
+  /// RunStatus::Verdict.
+  Verdict V = Verdict::Unknown;
+  RunOutcome(RunStatus S) : Status(S) {}
+  explicit RunOutcome(Verdict V) : Status(RunStatus::Verdict), V(V) {}
 };
 
 /// The default --timeout of --engine=auto (docs/usage.md), in seconds.
@@ -93,10 +101,30 @@ struct DriverOptions {
   /// -p with files named: every file of the database, to say where a
   /// function the named files call seems to be defined.
   std::vector<std::string> DatabaseFiles;
+  /// The tool's exit code of an outcome: the report over a database's
+  /// programs names the code of a program not analysed. Without it, the
+  /// report names the outcome (statusName).
+  int (*ExitCodeOf)(RunOutcome) = nullptr;
 };
 
-/// Runs crace and returns the process exit code. Diagnostics about bad
-/// input go to stderr; the report goes to OutputFile.
-int runCrace(const DriverOptions &Opts);
+/// "usage error", "compile error", "internal error", ... (a program not
+/// analysed, when no ExitCodeOf is given).
+[[nodiscard]] const char *statusName(RunStatus S);
+
+/// Prints why the analysed module could not be built to OS and says how
+/// the run ends: Compile for a CompileError, Internal for an InternalError
+/// (model/Errors.h), Usage for any other error.
+RunStatus reportBuildError(llvm::Error E, llvm::raw_ostream &OS);
+
+/// Runs crace and says how the run ended. Diagnostics about bad input go
+/// to stderr; the report goes to OutputFile.
+RunOutcome runCrace(const DriverOptions &Opts);
+
+/// Where a budget is exceeded and crace cannot stop gracefully (inside
+/// clang, out of memory), the driver prints an `unknown` verdict and calls
+/// Exit with that outcome; Exit must end the process at once (_exit: no
+/// destructors, no exit handlers). The tool installs it; without one the
+/// process aborts.
+void setHardStopExit(void (*Exit)(RunOutcome));
 
 } // namespace crace

@@ -76,27 +76,29 @@ uint64_t stageWork(const Watchdog &Dog, double Cap, double Share,
 
 /// kiss gives one reason per target ("kiss (x): WHY"); on a large program
 /// hundreds of targets fail for one cause. One line per cause, naming the
-/// first targets, in the order the causes first appear.
-std::vector<std::string> groupKissReasons(const std::vector<std::string> &In) {
-  std::vector<std::string> Order, Out;
+/// first targets, in the order the causes first appear (a line keeps the
+/// kind of its cause's first reason).
+std::vector<Reason> groupKissReasons(const std::vector<Reason> &In) {
+  std::vector<std::pair<std::string, ReasonKind>> Order;
+  std::vector<Reason> Out;
   std::map<std::string, std::vector<std::string>> Targets;
-  for (const std::string &R : In) {
-    StringRef S(R);
+  for (const Reason &R : In) {
+    StringRef S(R.Text);
     size_t Close = S.find("): ");
     if (!S.starts_with("kiss (") || Close == StringRef::npos) {
-      Order.push_back("\x01" + R); // kept as it is
+      Order.push_back({"\x01" + R.Text, R.Kind}); // kept as it is
       continue;
     }
     std::string Why = S.substr(Close + 3).str();
     std::string Target = S.substr(6, Close - 6).str();
     auto &L = Targets[Why];
     if (L.empty())
-      Order.push_back(Why);
+      Order.push_back({Why, R.Kind});
     L.push_back(Target);
   }
-  for (const std::string &K : Order) {
+  for (const auto &[K, Kind] : Order) {
     if (StringRef(K).starts_with("\x01")) {
-      Out.push_back(K.substr(1));
+      Out.push_back({Kind, K.substr(1)});
       continue;
     }
     const auto &L = Targets[K];
@@ -105,7 +107,7 @@ std::vector<std::string> groupKissReasons(const std::vector<std::string> &In) {
       Names += (I ? ", " : "") + L[I];
     if (L.size() > 3)
       Names += formatv(" and {0} more targets", L.size() - 3).str();
-    Out.push_back("kiss (" + Names + "): " + K);
+    Out.push_back({Kind, "kiss (" + Names + "): " + K});
   }
   return Out;
 }
@@ -205,11 +207,12 @@ Result runPortfolio(const ProgramModel &PM, const EngineOptions &EO,
   // (The share's length is not printed: it depends on the time the
   // earlier stages took, and the report must not change between runs.)
   if (ExploreRanOut)
-    Static.Reasons.push_back(formatv("explore: its share of the time budget "
-                                     "({0} % of the time left) ran out",
-                                     unsigned(ExploreShare * 100)));
-  for (const std::string &Why : Dynamic.Reasons)
-    Static.Reasons.push_back("explore: " + Why);
+    Static.reason(ReasonKind::Budget,
+                  formatv("explore: its share of the time budget ({0} % of "
+                          "the time left) ran out",
+                          unsigned(ExploreShare * 100)));
+  for (const Reason &Why : Dynamic.Reasons)
+    Static.reason(Why.Kind, "explore: " + Why.Text);
   // Deadlocks found on the way are still worth reporting.
   for (Finding &F : Dynamic.Findings)
     if (F.Category != FindingCategory::DataRace)
@@ -245,19 +248,19 @@ Result runPortfolio(const ProgramModel &PM, const EngineOptions &EO,
   // Only a safety net now: kiss's work budget ends it first on a machine
   // like the calibrated one, loaded or not (and says so, deterministically).
   if (KissRanOut)
-    Static.Reasons.push_back(formatv("kiss: its wall-clock safety limit "
-                                     "({0} % of the time left, at most {1} "
-                                     "times its work budget's seconds) ran "
-                                     "out before its work budget",
-                                     unsigned(KissShare * 100),
-                                     unsigned(WallSafety)));
-  for (const std::string &Why : groupKissReasons(Kiss.Reasons)) {
+    Static.reason(ReasonKind::Budget,
+                  formatv("kiss: its wall-clock safety limit ({0} % of the "
+                          "time left, at most {1} times its work budget's "
+                          "seconds) ran out before its work budget",
+                          unsigned(KissShare * 100), unsigned(WallSafety)));
+  for (const Reason &Why : groupKissReasons(Kiss.Reasons)) {
     // Where the share cut kiss (transform, encoding, which target) depends
     // on the machine's speed: the line above says it.
-    if (KissRanOut && StringRef(Why).ends_with("cancelled"))
+    if (KissRanOut && StringRef(Why.Text).ends_with("cancelled"))
       continue;
-    Static.Reasons.push_back(
-        StringRef(Why).starts_with("kiss") ? Why : "kiss: " + Why);
+    Static.reason(Why.Kind, StringRef(Why.Text).starts_with("kiss")
+                                ? Why.Text
+                                : "kiss: " + Why.Text);
   }
   // Assertion failures kiss confirmed are reported alongside.
   for (Finding &F : Kiss.Findings)

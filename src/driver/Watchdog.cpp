@@ -5,10 +5,22 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
+#include <cstdlib>
 #include <fstream>
 #include <unistd.h>
 
 using namespace llvm;
+
+namespace crace {
+
+namespace {
+/// How a hard stop ends the process: the tool's handler (setHardStopExit).
+std::atomic<void (*)(RunOutcome)> HardStopExit{nullptr};
+} // namespace
+
+void setHardStopExit(void (*Exit)(RunOutcome)) { HardStopExit = Exit; }
+
+} // namespace crace
 
 namespace crace::driver {
 
@@ -25,7 +37,7 @@ bool HardStopSvComp = false;
     Result R;
     R.Program = Verdict::Unknown;
     R.Engine = "none";
-    R.Reasons.push_back(Why);
+    R.reason(ReasonKind::Budget, Why);
     raw_string_ostream OS(Msg);
     if (HardStopFormat == "json")
       writeJson(R, OS);
@@ -40,7 +52,9 @@ bool HardStopSvComp = false;
     Msg += "UNKNOWN\n";
   ssize_t Ignored = ::write(1, Msg.data(), Msg.size());
   (void)Ignored;
-  ::_exit(ExitUnknown);
+  if (void (*Exit)(RunOutcome) = HardStopExit.load())
+    Exit(RunOutcome(Verdict::Unknown));
+  std::abort(); // no handler, or it returned
 }
 
 void outOfMemory() { hardStop("memory exhausted"); }

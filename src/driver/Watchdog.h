@@ -31,7 +31,8 @@ extern std::string HardStopFormat;
 /// A hard stop also prints the SV-COMP answer (UNKNOWN).
 extern bool HardStopSvComp;
 
-/// Prints an honest verdict and leaves at once: used when a budget is
+/// Prints an honest verdict and leaves at once, through the tool's handler
+/// (setHardStopExit in Driver.h; abort without one): used when a budget is
 /// exceeded where crace cannot stop gracefully (inside clang, out of memory).
 [[noreturn]] void hardStop(const char *Why);
 /// The new-handler and LLVM's bad-alloc handler: a hard stop.

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "frontend/EmbeddedC.h"
 #include "frontend/Frontend.h"
+#include "model/Errors.h"
 
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/PCHContainerOperations.h"
@@ -63,9 +64,8 @@ Expected<std::unique_ptr<Module>> compileOwnC(LLVMContext &Ctx,
       captureModuleAction(Ctx, Out), Code, Args, FileName, "crace",
       std::make_shared<clang::PCHContainerOperations>(), Mapped);
   if (!Ok || Out.empty())
-    return createStringError(inconvertibleErrorCode(),
-                             "internal error: " + What +
-                                 " do not compile for target " + Triple);
+    return make_error<InternalError>(
+        (What + " do not compile for target " + Triple).str());
   return std::move(Out.front());
 }
 

@@ -57,12 +57,6 @@ CRACE_STATISTIC(NumUnitsCompiled, "Program units clang compiled");
 
 namespace crace {
 
-char CompileError::ID = 0;
-void CompileError::log(raw_ostream &OS) const { OS << Msg; }
-std::error_code CompileError::convertToErrorCode() const {
-  return inconvertibleErrorCode();
-}
-
 namespace {
 
 /// Collects the functions whose declaration is in a system header: library
@@ -363,9 +357,8 @@ runClang(const std::string &File, const clang::tooling::CompilationDatabase &Db,
   CrashRecoveryContext CRC;
   if (!CRC.RunSafelyOnThread([&] { Status = Tool.run(&Factory); },
                              ClangStackBytes))
-    return createStringError(inconvertibleErrorCode(),
-                             "internal error: clang crashed while compiling '" +
-                                 File + "'");
+    return make_error<InternalError>("clang crashed while compiling '" + File +
+                                     "'");
   NumUnitsCompiled += Units.size() - Before;
   if (Units.size() > Before + 1)
     return createStringError(inconvertibleErrorCode(),
@@ -706,9 +699,7 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
   std::string Msg;
   raw_string_ostream OS(Msg);
   if (verifyModule(*Main, &OS))
-    return createStringError(inconvertibleErrorCode(),
-                             "internal error: invalid module after cleanup: " +
-                                 Msg);
+    return make_error<InternalError>("invalid module after cleanup: " + Msg);
   return std::move(Main);
 }
 

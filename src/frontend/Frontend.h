@@ -11,6 +11,7 @@
 
 #include "frontend/EntryPoints.h"
 #include "frontend/ProgramStart.h"
+#include "model/Errors.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -54,25 +55,15 @@ struct FrontendOptions {
   const UnitCache *Cache = nullptr;
 };
 
-/// The sources did not compile; clang has printed its diagnostics.
-class CompileError : public llvm::ErrorInfo<CompileError> {
-public:
-  static char ID;
-  explicit CompileError(std::string Msg) : Msg(std::move(Msg)) {}
-  void log(llvm::raw_ostream &OS) const override;
-  std::error_code convertToErrorCode() const override;
-
-private:
-  std::string Msg;
-};
-
 /// Builds the analysed module. Fails with CompileError when the sources do
-/// not compile or link, with a StringError for other input problems.
+/// not compile or link, with InternalError on a fault of crace's own (both
+/// in model/Errors.h), with a StringError for other input problems.
 llvm::Expected<std::unique_ptr<llvm::Module>>
 buildModule(const FrontendOptions &Opts, llvm::LLVMContext &Ctx);
 
 /// Compiles one command as buildModule compiles each unit (crace's flags
-/// added, nothing linked or transformed). CompileError when clang fails.
+/// added, nothing linked or transformed). CompileError when clang fails,
+/// InternalError when it crashes.
 llvm::Expected<std::unique_ptr<llvm::Module>>
 compileUnit(const clang::tooling::CompileCommand &Command,
             const FrontendOptions &Opts, llvm::LLVMContext &Ctx);

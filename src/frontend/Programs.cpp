@@ -199,9 +199,12 @@ findPrograms(const clang::tooling::CompilationDatabase &Db,
     LLVMContext Ctx;
     auto M = compileUnit(U.Cmd, Base, Ctx);
     if (!M) {
-      std::string Why = toString(M.takeError());
-      if (StringRef(Why).starts_with("internal error"))
-        return createStringError(inconvertibleErrorCode(), Why);
+      // crace's own fault ends the search; a unit that does not compile
+      // is left out.
+      Error E = M.takeError();
+      if (E.isA<InternalError>())
+        return std::move(E);
+      consumeError(std::move(E));
       Out.Skipped.push_back(U.File + " (does not compile)");
       continue;
     }

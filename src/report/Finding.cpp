@@ -33,6 +33,21 @@ std::optional<Verdict> parseVerdict(llvm::StringRef S) {
   return std::nullopt;
 }
 
+std::vector<Reason> reasonsOf(ReasonKind K,
+                              const std::vector<std::string> &Texts) {
+  std::vector<Reason> Out;
+  for (const std::string &T : Texts)
+    Out.push_back({K, T});
+  return Out;
+}
+
+std::vector<std::string> Result::reasonTexts() const {
+  std::vector<std::string> Out;
+  for (const Reason &W : Reasons)
+    Out.push_back(W.Text);
+  return Out;
+}
+
 std::vector<bool> racingSteps(const Finding &F) {
   std::vector<bool> Out(F.Trace.size());
   if (F.Category != FindingCategory::DataRace)

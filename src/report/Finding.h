@@ -88,6 +88,43 @@ struct Candidate {
   unsigned ThreadA = 0, ThreadB = 0;
 };
 
+/// What kind of limitation a reason states. Steps that drop or keep
+/// reasons test the kind, never the wording (which may change).
+enum class ReasonKind {
+  /// The engine's abstraction cannot confirm that a reported pair is
+  /// reachable (lockset, whoop); a later step that settles the pairs
+  /// (whoop's refutation, suppressing every finding) drops it.
+  Overapproximation,
+  /// A limit ran out: the time or memory limit, a work budget, a search
+  /// bound (--max-pairs, --max-depth, --max-threads, ...), a cancellation.
+  Budget,
+  /// Something crace does not model or cannot execute: an unknown external
+  /// function, inline assembly, an unresolved indirect call, a construct
+  /// the engine does not support.
+  Unmodelled,
+  /// The search ended without covering everything it would need for a
+  /// proof (inputs sampled, bounded executions, an incomplete list of
+  /// candidate pairs) or without settling a question.
+  Incomplete,
+  /// A step of the run failed: a program of a database not analysed, a
+  /// file not written, an option naming nothing, an internal error.
+  Failure,
+  /// Information about the run that is no limitation of the analysis
+  /// (findings suppressed or known from a baseline, a failing assertion).
+  Note,
+};
+
+struct Reason {
+  ReasonKind Kind = ReasonKind::Note;
+  /// What the report prints.
+  std::string Text;
+  bool operator==(const Reason &) const = default;
+};
+
+/// Reasons of one kind with the given texts (ProgramModel::unsoundness()).
+[[nodiscard]] std::vector<Reason>
+reasonsOf(ReasonKind K, const std::vector<std::string> &Texts);
+
 struct Result {
   Verdict Program = Verdict::Unknown;
   std::string Engine;
@@ -97,7 +134,7 @@ struct Result {
   /// What a race-free verdict rests on (printed with it).
   std::vector<std::string> Assumptions;
   /// Why the verdict is not race-free / not more precise.
-  std::vector<std::string> Reasons;
+  std::vector<Reason> Reasons;
   /// How the program was made when the input has no main of its own
   /// (library mode's harness: "library: entry points f, g called
   /// concurrently, ..."); printed with every verdict; empty otherwise.
@@ -125,6 +162,11 @@ struct Result {
   void stat(std::string Name, double V) {
     Stats.emplace_back(std::move(Name), V);
   }
+  void reason(ReasonKind K, std::string Text) {
+    Reasons.push_back({K, std::move(Text)});
+  }
+  /// The texts of Reasons, in order (what the writers print).
+  [[nodiscard]] std::vector<std::string> reasonTexts() const;
 };
 
 /// Findings on one variable: the same program, category, verdict and

@@ -284,7 +284,7 @@ void HtmlWriter::write() {
             : std::vector<std::string>{"checked as a " + R.Harness});
   Notes("Proved race-free under these assumptions", "assumptions",
         R.Assumptions);
-  Notes("Not proved race-free because", "reasons", R.Reasons);
+  Notes("Not proved race-free because", "reasons", R.reasonTexts());
   OS << "</body></html>\n";
 }
 

@@ -85,8 +85,8 @@ void writeJson(const Result &R, raw_ostream &OS) {
         J.value(A);
     });
     J.attributeArray("reasons", [&] {
-      for (const std::string &A : R.Reasons)
-        J.value(A);
+      for (const Reason &A : R.Reasons)
+        J.value(A.Text);
     });
     J.attributeObject("stats", [&] {
       for (const auto &[Name, V] : R.Stats)

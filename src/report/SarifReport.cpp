@@ -285,8 +285,9 @@ json::Value SarifWriter::document() {
     Results.push_back(result(R.Findings[I], Groups[I]));
   json::Array Notes;
   if (R.Program == Verdict::Unknown)
-    for (const std::string &Why :
-         R.Reasons.empty() ? std::vector<std::string>{"unknown"} : R.Reasons)
+    for (const std::string &Why : R.Reasons.empty()
+                                      ? std::vector<std::string>{"unknown"}
+                                      : R.reasonTexts())
       Notes.push_back(json::Object{
           {"level", "warning"},
           {"message", json::Object{{"text", Why}}},
@@ -294,8 +295,8 @@ json::Value SarifWriter::document() {
   json::Array Assumptions, Reasons;
   for (const std::string &S : R.Assumptions)
     Assumptions.push_back(S);
-  for (const std::string &S : R.Reasons)
-    Reasons.push_back(S);
+  for (const Reason &S : R.Reasons)
+    Reasons.push_back(S.Text);
   json::Array Programs;
   for (const ProgramSummary &P : R.Programs)
     Programs.push_back(json::Object{{"name", P.Name},

@@ -137,30 +137,31 @@ void applySuppressions(Result &R, const SuppressionSources &S,
       Possible = true;
     }
   if (R.Program == Verdict::Unknown || R.Program == Verdict::RaceFree) {
-    R.Reasons.push_back(Note);
+    R.reason(ReasonKind::Note, Note);
     return;
   }
   if (Confirmed || Possible) {
     R.Program = Confirmed ? Verdict::Race : Verdict::PossibleRace;
-    R.Reasons.push_back(Note);
+    R.reason(ReasonKind::Note, Note);
     return;
   }
   bool Complete =
       R.CandidatesComplete && (!MaxFindings || Before < MaxFindings);
   if (Complete) {
     R.Program = Verdict::RaceFree;
-    llvm::erase_if(R.Reasons, [](const std::string &W) {
-      return StringRef(W).contains("over-approximates");
+    // The pairs the engine could not confirm are all suppressed.
+    llvm::erase_if(R.Reasons, [](const Reason &W) {
+      return W.Kind == ReasonKind::Overapproximation;
     });
     R.Assumptions = Assumptions;
     R.Assumptions.push_back("the suppressed pairs race as intended (" + Note +
                             ")");
   } else {
     R.Program = Verdict::Unknown;
-    R.Reasons.push_back(Note + "; every finding was suppressed, but the "
-                               "search that found them was not complete, "
-                               "so the rest of the program is not proved "
-                               "race-free");
+    R.reason(ReasonKind::Incomplete,
+             Note + "; every finding was suppressed, but the search that "
+                    "found them was not complete, so the rest of the "
+                    "program is not proved race-free");
   }
 }
 
@@ -244,7 +245,7 @@ void applyBaseline(Result &R, const std::set<std::string> &Baseline,
   }
   if (R.Program != Verdict::RaceFree)
     R.Assumptions.clear();
-  R.Reasons.push_back(Note);
+  R.reason(ReasonKind::Note, Note);
 }
 
 } // namespace crace

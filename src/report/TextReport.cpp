@@ -219,7 +219,7 @@ void writeVerdict(const Result &R, raw_ostream &OS, bool Color,
                     : "crace: not proved race-free because:\n");
     constexpr size_t Shown = 12;
     for (size_t I = 0; I < R.Reasons.size() && I < Shown; ++I)
-      OS << "  - " << R.Reasons[I] << "\n";
+      OS << "  - " << R.Reasons[I].Text << "\n";
     if (R.Reasons.size() > Shown)
       OS << "  - ... and " << R.Reasons.size() - Shown
          << " more (all of them are in the JSON report)\n";

@@ -122,8 +122,8 @@ bool verifyExpectations(const Result &R, const std::vector<std::string> &Files,
   if (*Expected != R.Program) {
     OS << formatv("error: expected verdict '{0}' but crace said '{1}'\n",
                   verdictName(*Expected), verdictName(R.Program));
-    for (const std::string &Why : R.Reasons)
-      OS << "  reason: " << Why << "\n";
+    for (const Reason &Why : R.Reasons)
+      OS << "  reason: " << Why.Text << "\n";
     Ok = false;
   }
 

@@ -37,6 +37,10 @@ TEST(LocksetEngineTest, PlainRaceIsReported) {
   EXPECT_EQ(R.Program, Verdict::PossibleRace);
   ASSERT_FALSE(R.Findings.empty());
   EXPECT_EQ(R.Findings[0].First.Variable, "x");
+  // Why the pairs are possible races only: the over-approximation, by
+  // kind (the step that settles the pairs drops it by kind).
+  ASSERT_FALSE(R.Reasons.empty());
+  EXPECT_EQ(R.Reasons[0].Kind, ReasonKind::Overapproximation);
 }
 
 TEST(LocksetEngineTest, MutexProtects) {

@@ -1,5 +1,6 @@
 //===- ReportTest.cpp - unit tests of the finding helpers -----------------===//
 #include "report/Finding.h"
+#include "report/Suppressions.h"
 #include "gtest/gtest.h"
 
 using namespace crace;
@@ -57,4 +58,50 @@ TEST(ReportTest, CutKeepsEverythingUnderTheLimit) {
   cutFindings(R, 0);
   EXPECT_EQ(R.Findings.size(), 2u);
   EXPECT_EQ(R.Omitted, 0u);
+}
+
+// Suppressing every finding of a complete search proves race freedom: the
+// engine's over-approximation reason goes, whatever its wording; a reason
+// of another kind stays, even if it speaks of over-approximation.
+TEST(ReportTest, SuppressingEveryFindingDropsOverapproximationByKind) {
+  Result R;
+  R.Program = Verdict::PossibleRace;
+  R.CandidatesComplete = true;
+  Finding F = make("x");
+  F.First.Loc.Function = "f";
+  R.Findings.push_back(F);
+  R.reason(ReasonKind::Overapproximation,
+           "some engine cannot tell whether its pairs are reachable");
+  R.reason(ReasonKind::Note, "this note over-approximates nothing");
+  SuppressionSources S;
+  S.NoSanitizeThread.insert("f");
+  applySuppressions(R, S, 0, {"an assumption"});
+  EXPECT_EQ(R.Program, Verdict::RaceFree);
+  EXPECT_TRUE(R.Findings.empty());
+  ASSERT_EQ(R.Reasons.size(), 1u);
+  EXPECT_EQ(R.Reasons[0].Kind, ReasonKind::Note);
+  EXPECT_EQ(R.Reasons[0].Text, "this note over-approximates nothing");
+}
+
+// While a finding remains, the over-approximation reason stays and the
+// note on the suppressed ones is added.
+TEST(ReportTest, SuppressingSomeFindingsKeepsOverapproximation) {
+  Result R;
+  R.Program = Verdict::PossibleRace;
+  R.CandidatesComplete = true;
+  Finding F = make("x");
+  F.First.Loc.Function = "f";
+  R.Findings.push_back(F);
+  R.Findings.push_back(make("y"));
+  R.reason(ReasonKind::Overapproximation, "pairs may be unreachable");
+  SuppressionSources S;
+  S.NoSanitizeThread.insert("f");
+  applySuppressions(R, S, 0, {});
+  EXPECT_EQ(R.Program, Verdict::PossibleRace);
+  ASSERT_EQ(R.Reasons.size(), 2u);
+  EXPECT_EQ(R.Reasons[0].Kind, ReasonKind::Overapproximation);
+  EXPECT_EQ(R.Reasons[1].Kind, ReasonKind::Note);
+  EXPECT_EQ(R.reasonTexts()[1],
+            "1 finding was suppressed as an intended race: 1 by "
+            "no_sanitize(\"thread\") on 'f'");
 }

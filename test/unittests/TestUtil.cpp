@@ -43,7 +43,7 @@ Result lockset(const std::string &Code) {
   Compiled C = compile(Code);
   if (!C.PM) {
     Result R;
-    R.Reasons.push_back("compile failed: " + C.Error);
+    R.reason(ReasonKind::Failure, "compile failed: " + C.Error);
     return R;
   }
   EngineOptions Opts;

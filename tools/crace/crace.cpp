@@ -7,6 +7,7 @@
 // DriverOptions and hands over to the driver. See docs/usage.md.
 //
 //===----------------------------------------------------------------------===//
+#include "ExitCodes.h"
 #include "driver/Driver.h"
 #include "engines/Engine.h"
 #include "frontend/Programs.h"
@@ -440,6 +441,9 @@ static void printParseErrors(StringRef Text) {
 
 int main(int argc, const char **argv) {
   InitLLVM X(argc, argv);
+  // Only the tool knows exit codes; a hard stop of the driver (a budget
+  // exceeded where it cannot stop gracefully) leaves through this.
+  crace::setHardStopExit(crace::exitNow);
   cl::SetVersionPrinter([](raw_ostream &OS) {
     OS << "crace version " CRACE_VERSION " (LLVM " LLVM_VERSION_STRING ")\n";
   });
@@ -737,7 +741,8 @@ int main(int argc, const char **argv) {
     Color = static_cast<cl::opt<cl::boolOrDefault> *>(ColorOpt)->getValue();
   Opts.Color = Color == cl::BOU_UNSET ? sys::Process::StandardOutHasColors()
                                       : Color == cl::BOU_TRUE;
-  int Code = crace::runCrace(Opts);
+  Opts.ExitCodeOf = crace::exitCodeOf;
+  int Code = crace::exitCodeOf(crace::runCrace(Opts));
   // Leave without running destructors: Z3 contexts still being deleted in
   // the background (smt/Z3Reaper.h) would make exit wait for them.
   outs().flush();

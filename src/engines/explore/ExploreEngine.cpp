@@ -251,17 +251,20 @@ bool Explorer::execute() {
     }
     switch (St) {
     case Status::Unsupported:
-      note("the explore engine cannot execute: " + Exec.error() + Where);
+      note(ReasonKind::Unmodelled,
+           "the explore engine cannot execute: " + Exec.error() + Where);
       Stop = true;
       return false;
     case Status::MemoryError:
-      note("memory error: " + Exec.error() + Where +
-           " (the run stops there; behaviour after undefined behaviour is "
-           "not explored)");
+      note(ReasonKind::Incomplete,
+           "memory error: " + Exec.error() + Where +
+               " (the run stops there; behaviour after undefined behaviour "
+               "is not explored)");
       Exhaustive = false;
       return true;
     case Status::BoundHit:
-      note(Exec.error() + Where + " (the run was cut there)");
+      note(ReasonKind::Budget,
+           Exec.error() + Where + " (the run was cut there)");
       Exhaustive = false;
       return true;
     case Status::Ok:
@@ -306,7 +309,8 @@ bool Explorer::execute() {
               break;
             }
             if (Exhaustive)
-              note(formatv("thread bound of {0} reached (--max-threads): "
+              note(ReasonKind::Budget,
+                   formatv("thread bound of {0} reached (--max-threads): "
                            "runs with more threads were not explored",
                            Exec.maxThreads()));
             Exhaustive = false;
@@ -405,7 +409,8 @@ bool Explorer::execute() {
     if (!Exec.enabled(T) && HintMode)
       return false;
     if (!Exec.enabled(T)) {
-      note(ReplayMode ? formatv("the trace does not fit this program: step "
+      note(ReasonKind::Failure,
+           ReplayMode ? formatv("the trace does not fit this program: step "
                                 "{0} runs a thread that cannot run there",
                                 Depth + 1)
                             .str()
@@ -444,7 +449,8 @@ bool Explorer::execute() {
     noteStopped();
     if (Exec.divergedAt() && !HintMode) {
       SourceLoc L = PM.location(Exec.divergedAt());
-      note(formatv("a thread ran {0} instructions without a visible "
+      note(ReasonKind::Budget,
+           formatv("a thread ran {0} instructions without a visible "
                    "operation{1}; it was taken as looping for good (a "
                    "longer finite loop would have done more)",
                    ExecLimits().MaxLocalSteps,
@@ -509,7 +515,8 @@ Result Explorer::run() {
     else {
       R.Program = Verdict::Unknown;
       R.Reasons = Reasons;
-      R.Reasons.push_back("the replayed interleaving does not end in a race");
+      R.reason(ReasonKind::Incomplete,
+               "the replayed interleaving does not end in a race");
     }
     R.stat("replayed_steps", double(Transitions));
     return std::move(R);
@@ -567,7 +574,7 @@ void Explorer::exploreRound() {
       break;
     if (auto Bound = boundReached()) {
       if (backtrack()) {
-        note(*Bound);
+        note(ReasonKind::Budget, *Bound);
         Exhaustive = false;
       }
       break;
@@ -663,13 +670,15 @@ void Explorer::search() {
   SampledInput = AnySampled;
   bool Last = I + 1 >= Levels.size();
   if (ThreadCut) {
-    note(formatv("runs were limited to {0} threads (the search stopped "
+    note(ReasonKind::Budget,
+         formatv("runs were limited to {0} threads (the search stopped "
                  "before reaching --max-threads={1})",
                  Exec.maxThreads(), Opts.MaxThreads));
     Exhaustive = false;
   }
   if (DepthCut) {
-    note(Last ? formatv("depth bound of {0} operations per run reached "
+    note(ReasonKind::Budget,
+         Last ? formatv("depth bound of {0} operations per run reached "
                         "(spin loops or long runs; --max-depth)",
                         Opts.MaxDepth)
                     .str()
@@ -687,7 +696,8 @@ void Explorer::finish(std::chrono::steady_clock::time_point Start) {
   if (cancelled())
     Exhaustive = false;
   if (SampledInput) {
-    note(formatv("nondeterministic inputs were sampled ({0} input vector{1}, "
+    note(ReasonKind::Incomplete,
+         formatv("nondeterministic inputs were sampled ({0} input vector{1}, "
                  "seed {2}), not enumerated",
                  Rounds + 1, Rounds ? "s" : "", Opts.Seed));
   }
@@ -695,8 +705,8 @@ void Explorer::finish(std::chrono::steady_clock::time_point Start) {
   for (const Finding &F : R.Findings)
     AnyRace |= F.Category == FindingCategory::DataRace;
   for (const Instruction *I : AssertsSeen)
-    Notes.push_back("an assertion fails in some run at " +
-                    PM.location(I).str());
+    Notes.push_back({ReasonKind::Note, "an assertion fails in some run at " +
+                                           PM.location(I).str()});
   if (AnyRace || Races)
     R.Program = Verdict::Race;
   else if (Exhaustive && !SampledInput && !Stop && Reasons.empty())
@@ -722,7 +732,7 @@ void Explorer::finish(std::chrono::steady_clock::time_point Start) {
     R.Reasons = Reasons;
     R.Reasons.insert(R.Reasons.end(), Notes.begin(), Notes.end());
     if (R.Reasons.empty())
-      R.Reasons.push_back("the search was not exhaustive");
+      R.reason(ReasonKind::Incomplete, "the search was not exhaustive");
   }
   std::chrono::duration<double> Secs = std::chrono::steady_clock::now() - Start;
   R.stat("explore_seconds", Secs.count());

@@ -52,11 +52,13 @@ void Explorer::checkRaces(size_t D) {
             // no proof either.
             if (!MaskedHandlerRace) {
               MaskedHandlerRace = true;
-              Reasons.push_back(formatv(
-                  "a race with signal handler '{0}' is not confirmed: the "
-                  "program blocks signals (sigprocmask/pthread_sigmask), "
-                  "which is not modelled",
-                  Exec.threadName(Exec.isSignalHandler(P) ? P : Q)));
+              Reasons.push_back(
+                  {ReasonKind::Unmodelled,
+                   formatv("a race with signal handler '{0}' is not "
+                           "confirmed: the program blocks signals "
+                           "(sigprocmask/pthread_sigmask), which is not "
+                           "modelled",
+                           Exec.threadName(Exec.isSignalHandler(P) ? P : Q))});
             }
             continue;
           }

@@ -95,14 +95,16 @@ std::string Explorer::schedule() const {
 bool Explorer::loadSchedule(StringRef Text) {
   auto Doc = json::parse(Text);
   if (!Doc) {
-    note("the trace to replay is not valid JSON: " + toString(Doc.takeError()));
+    note(ReasonKind::Failure,
+         "the trace to replay is not valid JSON: " + toString(Doc.takeError()));
     return false;
   }
   const json::Object *O = Doc->getAsObject();
   const json::Array *Init = O ? O->getArray("initial_inputs") : nullptr;
   const json::Array *Steps = O ? O->getArray("steps") : nullptr;
   if (!Init || !Steps) {
-    note("the trace to replay has no 'initial_inputs'/'steps'");
+    note(ReasonKind::Failure,
+         "the trace to replay has no 'initial_inputs'/'steps'");
     return false;
   }
   for (const json::Value &V : *Init) {
@@ -112,7 +114,7 @@ bool Explorer::loadSchedule(StringRef Text) {
   for (const json::Value &S : *Steps) {
     const json::Object *SO = S.getAsObject();
     if (!SO || !SO->getInteger("thread")) {
-      note("malformed step in the trace to replay");
+      note(ReasonKind::Failure, "malformed step in the trace to replay");
       return false;
     }
     Node N;

@@ -209,9 +209,10 @@ private:
     if (!Exec.stoppedAt() || HintMode)
       return;
     SourceLoc L = PM.location(Exec.stoppedAt());
-    note("the explore engine cannot execute: " + Exec.stoppedWhy() +
-         (L.valid() ? " at " + L.str() : std::string()) +
-         " (that thread stops there; the others go on)");
+    note(ReasonKind::Unmodelled,
+         "the explore engine cannot execute: " + Exec.stoppedWhy() +
+             (L.valid() ? " at " + L.str() : std::string()) +
+             " (that thread stops there; the others go on)");
     Exhaustive = false;
     Exec.clearStopped();
   }
@@ -227,9 +228,11 @@ private:
   bool loadSchedule(llvm::StringRef Text);
   bool ReplayMode = false;
   AccessInfo access(unsigned T, const MemRef &R, bool Atomic) const;
-  void note(const std::string &Reason) {
-    if (std::find(Reasons.begin(), Reasons.end(), Reason) == Reasons.end())
-      Reasons.push_back(Reason);
+  /// Adds a reason the search is not a proof (once).
+  void note(ReasonKind K, std::string Text) {
+    if (std::none_of(Reasons.begin(), Reasons.end(),
+                     [&](const Reason &W) { return W.Text == Text; }))
+      Reasons.push_back({K, std::move(Text)});
   }
 
   const ProgramModel &PM;
@@ -364,9 +367,9 @@ private:
   Witness witness(unsigned E1, unsigned E2, KeepFn Keep);
 
   Result R;
-  std::vector<std::string> Reasons;
+  std::vector<Reason> Reasons;
   /// Facts that do not weaken the verdict (assertion failures).
-  std::vector<std::string> Notes;
+  std::vector<Reason> Notes;
   std::set<std::pair<const Instruction *, const Instruction *>> Reported;
   std::set<std::pair<std::string, std::string>> ReportedPlaces;
   std::set<std::vector<const Instruction *>> DeadlocksSeen;

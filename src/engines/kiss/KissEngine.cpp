@@ -4,6 +4,7 @@
 
 #include "bmc/Bmc.h"
 #include "engines/kiss/KissTransform.h"
+#include "model/Errors.h"
 #include "model/ProgramModel.h"
 #include "smt/WorkBudget.h"
 #include "smt/WorkMeter.h"
@@ -298,9 +299,10 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
           G && !G->isDeclaration())
         Sel.push_back({PM.pointsTo().objectOf(G), G, G->getName().str()});
     if (Sel.empty()) {
-      R.Reasons.push_back("kiss: no global variable or shared heap or stack "
-                          "object named '" +
-                          Opts.KissTarget + "' to check");
+      R.reason(ReasonKind::Failure,
+               "kiss: no global variable or shared heap or stack object "
+               "named '" +
+                   Opts.KissTarget + "' to check");
       return R;
     }
     Targets = std::move(Sel);
@@ -312,9 +314,9 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
     size_t Before = Targets.size();
     std::erase_if(Targets, [](const kiss::Target &T) { return !T.G; });
     if (!Opts.KissTarget.empty() && Targets.size() < Before) {
-      R.Reasons.push_back("kiss: --rounds checks global variables only, "
-                          "not '" +
-                          Opts.KissTarget + "'");
+      R.reason(ReasonKind::Failure,
+               "kiss: --rounds checks global variables only, not '" +
+                   Opts.KissTarget + "'");
       return R;
     }
   }
@@ -347,8 +349,15 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   KO.CompileC = Opts.CompileC;
   auto PorErr = kiss::transform(PM, Targets, KO);
   if (!PorErr) {
+    bool Internal = PorErr.errorIsA<InternalError>();
     std::string Why = toString(PorErr.takeError());
-    R.Reasons.push_back(IsWorkReason(Why) ? WorkReason() : "kiss: " + Why);
+    if (IsWorkReason(Why))
+      R.reason(ReasonKind::Budget, WorkReason());
+    else
+      R.reason(Internal                            ? ReasonKind::Failure
+               : Opts.Cancelled && *Opts.Cancelled ? ReasonKind::Budget
+                                                   : ReasonKind::Unmodelled,
+               "kiss: " + Why);
     return R;
   }
   kiss::KissProgram &P = *PorErr;
@@ -359,8 +368,9 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
     std::error_code EC;
     raw_fd_ostream OS(Opts.EmitSequential, EC, sys::fs::OF_Text);
     if (EC) {
-      R.Reasons.push_back("kiss: cannot write '" + Opts.EmitSequential +
-                          "': " + EC.message());
+      R.reason(ReasonKind::Failure, "kiss: cannot write '" +
+                                        Opts.EmitSequential +
+                                        "': " + EC.message());
       return R;
     }
     OS << "; KISS sequential program (crace), ts size " << KO.Max
@@ -380,7 +390,7 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   BO.SmtLogDir = Opts.SmtLogDir;
   auto CkOrErr = bmc::Checker::create(*P.M, "main", BO);
   if (!CkOrErr) {
-    R.Reasons.push_back("kiss: " + toString(CkOrErr.takeError()));
+    R.reason(ReasonKind::Unmodelled, "kiss: " + toString(CkOrErr.takeError()));
     return R;
   }
   bmc::Checker &Ck = **CkOrErr;
@@ -434,7 +444,8 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
       AllSafe = false;
       for (const std::string &Why : BR.Reasons)
         if (!(Work.exhausted() && IsWorkReason(Why)))
-          R.Reasons.push_back("kiss (" + Targets[T].Name + "): " + Why);
+          R.reason(ReasonKind::Incomplete,
+                   "kiss (" + Targets[T].Name + "): " + Why);
       continue;
     }
     const bmc::Counterexample &Cex = *BR.Cex;
@@ -457,9 +468,9 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
     }
     if (!First) {
       AllSafe = false;
-      R.Reasons.push_back("kiss (" + Targets[T].Name +
-                          "): internal error: a failure without a recorded "
-                          "access");
+      R.reason(ReasonKind::Failure,
+               "kiss (" + Targets[T].Name +
+                   "): internal error: a failure without a recorded access");
       continue;
     }
     Finding F;
@@ -494,8 +505,8 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
     if (!P.FailSites.count(CB))
       HasAsserts = true;
   if (HasAsserts && KO.Rounds)
-    R.Reasons.push_back("kiss: --rounds checks races only, not the "
-                        "program's assertions");
+    R.reason(ReasonKind::Unmodelled, "kiss: --rounds checks races only, not "
+                                     "the program's assertions");
   if (HasAsserts && !KO.Rounds && !(Opts.Cancelled && *Opts.Cancelled) &&
       !Work.exhausted()) {
     auto QStart = std::chrono::steady_clock::now();
@@ -530,7 +541,7 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
     } else if (BR.S == bmc::Status::Unknown) {
       for (const std::string &Why : BR.Reasons)
         if (!(Work.exhausted() && IsWorkReason(Why)))
-          R.Reasons.push_back("kiss (assertions): " + Why);
+          R.reason(ReasonKind::Incomplete, "kiss (assertions): " + Why);
     }
   }
 
@@ -549,11 +560,11 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   R.stat("kiss_work_steps", double(Work.steps()));
   R.stat("kiss_z3_units", double(Work.z3Units()));
   if (Work.exhausted() && !Race) {
-    R.Reasons.push_back(WorkReason());
+    R.reason(ReasonKind::Budget, WorkReason());
     AllSafe = false; // targets after it were not checked
   }
   if (Opts.Cancelled && *Opts.Cancelled && !Race) {
-    R.Reasons.push_back("kiss: cancelled");
+    R.reason(ReasonKind::Budget, "kiss: cancelled");
     AllSafe = false; // targets after the cancellation were not checked
   }
   if (Race) {
@@ -561,24 +572,24 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
     return R;
   }
   if (Targets.empty())
-    R.Reasons.push_back(
-        KO.Rounds ? "kiss: no shared global variable is written, so there "
-                    "is no target to check (--rounds checks global "
-                    "variables only)"
-                  : "kiss: no memory that threads share is written (no "
-                    "shared global variable, heap or stack object that an "
-                    "access may write), so there is no target to check");
+    R.reason(ReasonKind::Incomplete,
+             KO.Rounds ? "kiss: no shared global variable is written, so there "
+                         "is no target to check (--rounds checks global "
+                         "variables only)"
+                       : "kiss: no memory that threads share is written (no "
+                         "shared global variable, heap or stack object that an "
+                         "access may write), so there is no target to check");
   if (AllSafe)
-    R.Reasons.push_back(
-        formatv("kiss: no race in the executions KISS explores ({0}{1}); "
-                "this does not prove race freedom",
-                KO.Rounds ? "" : "balanced executions, ", Bounds)
-            .str());
+    R.reason(ReasonKind::Incomplete,
+             formatv("kiss: no race in the executions KISS explores ({0}{1}); "
+                     "this does not prove race freedom",
+                     KO.Rounds ? "" : "balanced executions, ", Bounds)
+                 .str());
   else if (!SafeTargets.empty())
-    R.Reasons.push_back(formatv("kiss: no race on {0} in the executions "
-                                "KISS explores ({1})",
-                                llvm::join(SafeTargets, ", "), Bounds)
-                            .str());
+    R.reason(ReasonKind::Incomplete,
+             formatv("kiss: no race on {0} in the executions KISS explores "
+                     "({1})",
+                     llvm::join(SafeTargets, ", "), Bounds));
   return R;
 }
 

@@ -7,6 +7,7 @@
 #include "engines/kiss/KissRuntime.h"
 #include "engines/kiss/KissTransformImpl.h"
 
+#include "model/Errors.h"
 #include "model/SyncAPI.h"
 
 #include "llvm/ADT/StringMap.h"
@@ -176,9 +177,8 @@ Expected<std::unique_ptr<Module>>
 build(const CompileCFn &CompileC, const Module &Like, const RuntimeParams &P) {
   std::optional<std::string> Code = sourceOf(P);
   if (!Code)
-    return createStringError(inconvertibleErrorCode(),
-                             "internal error: the kiss runtime is not "
-                             "embedded");
+    return make_error<InternalError>("the kiss runtime is not "
+                                     "embedded");
   // -fwrapv: no inbounds (the K-round form addresses round r's lock table
   // past __kiss_locks, in the copied state) and no nsw, as in the IR text.
   std::vector<std::string> Args = {"-fwrapv",
@@ -196,9 +196,8 @@ build(const CompileCFn &CompileC, const Module &Like, const RuntimeParams &P) {
   Module &M = **RT;
   if (&M.getContext() != &Like.getContext() ||
       M.getDataLayout() != Like.getDataLayout())
-    return createStringError(inconvertibleErrorCode(),
-                             "internal error: the kiss runtime was not "
-                             "compiled for the program's target");
+    return make_error<InternalError>("the kiss runtime was not "
+                                     "compiled for the program's target");
   // Clang's module flags and crace's per-unit lists mean nothing here.
   while (!M.named_metadata_empty())
     M.eraseNamedMetadata(&*M.named_metadata_begin());
@@ -216,16 +215,13 @@ build(const CompileCFn &CompileC, const Module &Like, const RuntimeParams &P) {
     SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 4> Back;
     FindFunctionBackedges(F, Back);
     if (!Back.empty())
-      return createStringError(inconvertibleErrorCode(),
-                               "internal error: the kiss runtime's " +
-                                   F.getName() + " keeps a loop");
+      return make_error<InternalError>(
+          ("the kiss runtime's " + F.getName() + " keeps a loop").str());
   }
   std::string Err;
   raw_string_ostream ES(Err);
   if (verifyModule(M, &ES))
-    return createStringError(inconvertibleErrorCode(),
-                             "internal error: the kiss runtime is invalid: " +
-                                 Err);
+    return make_error<InternalError>("the kiss runtime is invalid: " + Err);
   return RT;
 }
 
@@ -235,9 +231,8 @@ Expected<std::unique_ptr<Module>> compileRuntime(const CompileCFn &CompileC,
                                                  const Module &Like,
                                                  const RuntimeParams &P) {
   if (!CompileC)
-    return createStringError(
-        inconvertibleErrorCode(),
-        "internal error: kiss has no C compiler for its runtime (the driver "
+    return make_error<InternalError>(
+        "kiss has no C compiler for its runtime (the driver "
         "sets EngineOptions::CompileC)");
   // Compiling costs clang's start-up; the kiss engine asks again per run
   // (and for each bound it tries), so the bitcode is kept per process.

@@ -13,6 +13,7 @@
 
 #include "engines/kiss/KissRuntime.h"
 #include "engines/kiss/Rounds.h"
+#include "model/Errors.h"
 #include "model/PointsTo.h"
 
 #include "llvm/ADT/MapVector.h"
@@ -390,13 +391,11 @@ Error Transformer::run() {
   const Function *Self = RT->getFunction("__kiss_thread_self");
   if (!Self ||
       Self->getReturnType()->getIntegerBitWidth() != DL.getPointerSizeInBits())
-    return createStringError(inconvertibleErrorCode(),
-                             "internal error: the kiss runtime's thread "
-                             "handles do not match the data layout");
+    return make_error<InternalError>(
+        "the kiss runtime's thread handles do not match the data layout");
   RT->setTargetTriple(M->getTargetTriple());
   if (Linker::linkModules(*M, std::move(RT)))
-    return createStringError(inconvertibleErrorCode(),
-                             "internal error: cannot link the kiss runtime");
+    return make_error<InternalError>("cannot link the kiss runtime");
   Raise = M->getNamedGlobal("__kiss_raise");
   Atomic = M->getNamedGlobal("__kiss_atomic");
   Nondet = M->getFunction("__kiss_nondet");
@@ -419,8 +418,7 @@ Error Transformer::run() {
             .getCallee());
   }
   if (!Raise || !Atomic || !Nondet || !Schedule)
-    return createStringError(inconvertibleErrorCode(),
-                             "internal error: kiss runtime incomplete");
+    return make_error<InternalError>("kiss runtime incomplete");
   for (unsigned T = 0; T < Targets.size(); ++T) {
     // IR names: the global's name, or the target's name as an identifier.
     std::string IRName = Targets[T].Name;
@@ -630,10 +628,8 @@ Error Transformer::run() {
   std::string Err;
   raw_string_ostream ES(Err);
   if (verifyModule(*M, &ES))
-    return createStringError(inconvertibleErrorCode(),
-                             "internal error: the sequential module is "
-                             "invalid: " +
-                                 Err);
+    return make_error<InternalError>("the sequential module is invalid: " +
+                                     Err);
   return Error::success();
 }
 

@@ -136,9 +136,10 @@ Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
           E.ByInst[C][E.Copy[C]->Recs[I].Inst].push_back(I);
     }
     if (E.Failure && !Stopped())
-      R.Reasons.push_back(formatv("whoop could not encode {0} ({1}); its "
-                                  "pairs keep the lockset engine's result",
-                                  TT.Name, *E.Failure));
+      R.reason(ReasonKind::Unmodelled,
+               formatv("whoop could not encode {0} ({1}); its pairs keep "
+                       "the lockset engine's result",
+                       TT.Name, *E.Failure));
   }
 
   double EncodeSeconds =
@@ -379,42 +380,45 @@ Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
       Out.push_back(std::move(F));
   }
   R.Findings = std::move(Out);
-  R.Reasons.erase(std::remove_if(R.Reasons.begin(), R.Reasons.end(),
-                                 [](const std::string &S) {
-                                   return StringRef(S).starts_with(
-                                       "the lockset engine over-approximates");
-                                 }),
-                  R.Reasons.end());
+  // The lockset engine's own over-approximation is whoop's now (below,
+  // when pairs remain).
+  llvm::erase_if(R.Reasons, [](const Reason &W) {
+    return W.Kind == ReasonKind::Overapproximation;
+  });
   // No seconds measured at run time in these reasons: the work budget's
   // reason is the same on every run of the input.
   if (BudgetHit)
-    R.Reasons.push_back(formatv(
-        "whoop's work budget of {0} units ran out (raise it with "
-        "--whoop-work=UNITS, or --whoop-budget=SECONDS at {1} units a "
-        "second): the remaining candidate pairs keep the lockset engine's "
-        "result",
-        WorkLimit, UnitsPerSecond));
+    R.reason(ReasonKind::Budget,
+             formatv("whoop's work budget of {0} units ran out (raise it "
+                     "with --whoop-work=UNITS, or --whoop-budget=SECONDS at "
+                     "{1} units a second): the remaining candidate pairs "
+                     "keep the lockset engine's result",
+                     WorkLimit, UnitsPerSecond));
   else if (WallHit)
-    R.Reasons.push_back(formatv(
-        "whoop's wall-clock safety limit of {0:F1} s ran out before its work "
-        "budget (the machine is much slower than the calibrated rate): the "
-        "remaining candidate pairs keep the lockset engine's result",
-        Opts.WhoopWallLimit));
+    R.reason(ReasonKind::Budget,
+             formatv("whoop's wall-clock safety limit of {0:F1} s ran out "
+                     "before its work budget (the machine is much slower "
+                     "than the calibrated rate): the remaining candidate "
+                     "pairs keep the lockset engine's result",
+                     Opts.WhoopWallLimit));
   if (Cancelled) {
     R.Program = Verdict::Unknown;
-    R.Reasons.push_back("time limit reached during whoop's pair checks");
+    R.reason(ReasonKind::Budget,
+             "time limit reached during whoop's pair checks");
   } else if (!R.Findings.empty()) {
     R.Program = Verdict::PossibleRace;
     R.Reasons.insert(R.Reasons.begin(),
-                     "whoop over-approximates (havocked shared reads, loop "
-                     "abstraction): it cannot confirm that a reported pair "
-                     "is reachable");
+                     {ReasonKind::Overapproximation,
+                      "whoop over-approximates (havocked shared reads, loop "
+                      "abstraction): it cannot confirm that a reported pair "
+                      "is reachable"});
   } else if (!PM.unsoundness().empty()) {
     R.Program = Verdict::Unknown;
   } else if (!L.CandidatesComplete) {
     R.Program = Verdict::Unknown;
-    R.Reasons.push_back("the lockset engine's list of candidate pairs is "
-                        "incomplete, so whoop cannot prove race freedom");
+    R.reason(ReasonKind::Incomplete,
+             "the lockset engine's list of candidate pairs is incomplete, "
+             "so whoop cannot prove race freedom");
   } else {
     R.Program = Verdict::RaceFree;
     R.Reasons.clear();
