@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 #include "bmc/Bmc.h"
 #include "bmc/Encoder.h"
+#include "model/PassContext.h"
 #include "smt/Solver.h"
 #include "smt/WorkBudget.h"
 #include "smt/WorkMeter.h"
@@ -56,22 +57,13 @@ double secondsSince(std::chrono::steady_clock::time_point T) {
 
 /// LoopSimplify + LCSSA on every function of M (see Encoder.h for why).
 void normaliseLoops(Module &M) {
-  LoopAnalysisManager LAM;
-  FunctionAnalysisManager FAM;
-  CGSCCAnalysisManager CGAM;
-  ModuleAnalysisManager MAM;
-  PassBuilder PB;
-  PB.registerModuleAnalyses(MAM);
-  PB.registerCGSCCAnalyses(CGAM);
-  PB.registerFunctionAnalyses(FAM);
-  PB.registerLoopAnalyses(LAM);
-  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  PassContext PC;
   FunctionPassManager FPM;
   FPM.addPass(LoopSimplifyPass());
   FPM.addPass(LCSSAPass());
   for (Function &F : M)
     if (!F.isDeclaration())
-      FPM.run(F, FAM);
+      FPM.run(F, PC.FAM);
 }
 
 } // namespace

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/IRPreparation.h"
+#include "model/PassContext.h"
 #include "model/SyncAPI.h"
 
 #include "llvm/Analysis/ConstantFolding.h"
@@ -77,27 +78,6 @@ void prepareForCleanup(Module &M) {
     Used->eraseFromParent();
   }
 }
-
-namespace {
-
-/// The analysis managers a new-pass-manager pipeline needs, registered.
-
-struct PassContext {
-  LoopAnalysisManager LAM;
-  FunctionAnalysisManager FAM;
-  CGSCCAnalysisManager CGAM;
-  ModuleAnalysisManager MAM;
-  PassBuilder PB;
-  PassContext() {
-    PB.registerModuleAnalyses(MAM);
-    PB.registerCGSCCAnalyses(CGAM);
-    PB.registerFunctionAnalyses(FAM);
-    PB.registerLoopAnalyses(LAM);
-    PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
-  }
-};
-
-} // namespace
 
 void runCleanupPasses(Module &M) {
   PassContext PC;

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "engines/kiss/KissRuntime.h"
 #include "engines/kiss/KissTransformImpl.h"
+#include "model/PassContext.h"
 
 #include "model/Errors.h"
 #include "model/SyncAPI.h"
@@ -123,22 +124,13 @@ void flagsToI1(Module &M) {
 /// threads the jumps over the flags that end a search (put, ran) and
 /// cleans up.
 Error simplify(Module &M) {
-  LoopAnalysisManager LAM;
-  FunctionAnalysisManager FAM;
-  CGSCCAnalysisManager CGAM;
-  ModuleAnalysisManager MAM;
-  PassBuilder PB;
-  PB.registerModuleAnalyses(MAM);
-  PB.registerCGSCCAnalyses(CGAM);
-  PB.registerFunctionAnalyses(FAM);
-  PB.registerLoopAnalyses(LAM);
-  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  PassContext PC;
   ModulePassManager MPM;
-  if (Error E = PB.parsePassPipeline(
+  if (Error E = PC.PB.parsePassPipeline(
           MPM, "function(sroa,loop(loop-rotate),loop-unroll-full,instcombine,"
                "jump-threading,simplifycfg,instsimplify)"))
     return E;
-  MPM.run(M, MAM);
+  MPM.run(M, PC.MAM);
   return Error::success();
 }
 
