@@ -174,6 +174,11 @@ Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
       SolverFor("whoop-guard", /*Fresh=*/true, /*Cache=*/true);
 
   double SolveSeconds = 0;
+  // A Z3 failure that is not an interruption: a fault, not an answer. The
+  // engine does not throw it on (no exception leaves an engine); the
+  // candidates not settled keep the lockset engine's result, which stays
+  // sound, and the reason says what failed.
+  std::string Z3Fault;
   for (auto &[TP, Cands] : ByPair) {
     if (Stopped())
       break;
@@ -359,9 +364,11 @@ Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
         else if (CR == smt::Answer::Unknown && !Stopped())
           ++TimedOut;
       }
-    } catch (const z3::exception &) {
-      if (!Stopped())
-        throw; // not an interruption: a bug, reported as such
+    } catch (const z3::exception &X) {
+      if (!Stopped()) {
+        Z3Fault = X.msg();
+        break;
+      }
     }
     if (Stopped())
       break;
@@ -385,6 +392,12 @@ Result WhoopEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   llvm::erase_if(R.Reasons, [](const Reason &W) {
     return W.Kind == ReasonKind::Overapproximation;
   });
+  if (!Z3Fault.empty())
+    R.reason(ReasonKind::Failure,
+             "internal error: Z3 failed during whoop's pair checks (" +
+                 Z3Fault +
+                 "): the remaining candidate pairs keep the lockset "
+                 "engine's result");
   // No seconds measured at run time in these reasons: the work budget's
   // reason is the same on every run of the input.
   if (BudgetHit)
