@@ -66,16 +66,7 @@ RunOutcome finish(const DriverOptions &Opts, const Result &R) {
         << "cannot write '" << Opts.OutputFile << "': " << EC.message() << "\n";
     return RunStatus::Usage;
   }
-  if (Opts.Format == "json")
-    writeJson(R, Out.os());
-  else if (Opts.Format == "sarif")
-    writeSarif(R, Out.os());
-  else if (Opts.Format == "html")
-    writeHtml(R, Out.os(), Opts.Group);
-  else if (Opts.Format == "whoop")
-    writeWhoop(R, Out.os(), Opts.Stats);
-  else
-    writeText(R, Out.os(),
+  writeReport(R, Out.os(), Opts.Format,
               {Opts.Color && Opts.OutputFile == "-", Opts.Stats, Opts.Group});
   Out.keep();
   if (!Opts.TraceOut.empty()) {
@@ -319,15 +310,8 @@ void addProgramNotes(const DriverOptions &Opts, Result &R) {
 /// outcome then has its verdict).
 RunOutcome runCraceOnce(const DriverOptions &Opts, Result *Collect) {
   (void)takeCounters(); // a program not analysed before counts for nothing
-  if (Opts.Format != "text" && Opts.Format != "json" &&
-      Opts.Format != "sarif" && Opts.Format != "html" &&
-      Opts.Format != "whoop") {
-    WithColor::error(errs(), "crace")
-        << "unknown --format '" << Opts.Format
-        << "' (expected text, json, sarif, html or whoop)\n";
-    return RunStatus::Usage;
-  }
-  std::string EngineName = Opts.Engine == "auto" ? "lockset" : Opts.Engine;
+  // The engine the report names if none runs (the portfolio: lockset).
+  EngineKind Kind = Opts.Engine.value_or(EngineKind::Lockset);
   std::string ReplayText;
   if (!Opts.ReplayFile.empty()) {
     auto Buf = MemoryBuffer::getFile(Opts.ReplayFile);
@@ -350,23 +334,14 @@ RunOutcome runCraceOnce(const DriverOptions &Opts, Result *Collect) {
     }
     raw_string_ostream OS(ReplayText);
     OS << *Sched;
-    if (Opts.Engine != "auto" && Opts.Engine != "explore") {
+    if (Opts.Engine && *Opts.Engine != EngineKind::Explore) {
       WithColor::error(errs(), "crace")
           << "--replay needs the explore engine\n";
       return RunStatus::Usage;
     }
-    EngineName = "explore";
+    Kind = EngineKind::Explore;
   }
-  auto Kind = engineByName(EngineName);
-  bool Portfolio = Opts.Engine == "auto" && ReplayText.empty();
-  if (!Kind) {
-    WithColor::error(errs(), "crace")
-        << "unknown engine '" << Opts.Engine << "'; available: auto";
-    for (const EngineInfo &I : allEngines())
-      errs() << ", " << I.Name;
-    errs() << "\n";
-    return RunStatus::Usage;
-  }
+  bool Portfolio = !Opts.Engine && ReplayText.empty();
   std::unique_ptr<SpecialCaseList> SuppressionList;
   if (!Opts.SuppressionsFile.empty()) {
     auto L = loadSuppressions(Opts.SuppressionsFile);
@@ -385,7 +360,7 @@ RunOutcome runCraceOnce(const DriverOptions &Opts, Result *Collect) {
     }
     Baseline = std::move(*B);
   }
-  HardStopFormat = Opts.Verify ? "text" : Opts.Format;
+  HardStopFormat = Opts.Verify ? ReportFormat::Text : Opts.Format;
   std::set_new_handler(outOfMemory);
   install_bad_alloc_error_handler(badAlloc);
 
@@ -475,7 +450,7 @@ RunOutcome runCraceOnce(const DriverOptions &Opts, Result *Collect) {
   auto FrontendDone = std::chrono::steady_clock::now();
 
   Result R;
-  R.Engine = EngineName;
+  R.Engine = engineName(Kind).str();
   double ModelSeconds = 0;
   if (!Cancel) {
     Phase = "building the program model";
@@ -498,15 +473,15 @@ RunOutcome runCraceOnce(const DriverOptions &Opts, Result *Collect) {
         EO.StopAtFirstRace = true;
       if (Portfolio) {
         R = runPortfolio(*PM, EO, Dog, Cancel);
-      } else if (*Kind == EngineKind::Explore && EO.Pdp && EO.Replay.empty()) {
+      } else if (Kind == EngineKind::Explore && EO.Pdp && EO.Replay.empty()) {
         // Property-driven pruning needs the static candidate pairs.
         Result Static = runEngine(EngineKind::Lockset, *PM, EO);
         EO.Static = &Static;
-        R = runEngine(*Kind, *PM, EO);
+        R = runEngine(Kind, *PM, EO);
         R.Stats.insert(R.Stats.begin(), Static.Stats.begin(),
                        Static.Stats.end());
       } else {
-        R = runEngine(*Kind, *PM, EO);
+        R = runEngine(Kind, *PM, EO);
       }
       SuppressionSources Sup;
       Sup.List = SuppressionList.get();
@@ -627,9 +602,10 @@ RunOutcome runDatabase(const DriverOptions &Opts) {
     return runCraceOnce(One, nullptr);
   }
   bool Several = Chosen.size() > 1;
-  if (Several && (Opts.Format == "whoop" || Opts.Verify || Opts.SvComp ||
-                  !Opts.TraceOut.empty() || !Opts.ReplayFile.empty() ||
-                  !Opts.EmitLLVM.empty() || Opts.DriverMode.ListEntryPoints)) {
+  if (Several &&
+      (Opts.Format == ReportFormat::Whoop || Opts.Verify || Opts.SvComp ||
+       !Opts.TraceOut.empty() || !Opts.ReplayFile.empty() ||
+       !Opts.EmitLLVM.empty() || Opts.DriverMode.ListEntryPoints)) {
     WithColor::error(errs(), "crace")
         << "the compilation database holds " << Chosen.size()
         << " programs; choose one with --program (";
@@ -638,9 +614,9 @@ RunOutcome runDatabase(const DriverOptions &Opts) {
     errs() << ") for this output or option\n";
     return RunStatus::Usage;
   }
-  unsigned Total = Opts.TimeoutGiven       ? Opts.TimeoutSeconds
-                   : Opts.Engine == "auto" ? DefaultPortfolioTimeout
-                                           : 0;
+  unsigned Total = Opts.TimeoutGiven ? Opts.TimeoutSeconds
+                   : !Opts.Engine    ? DefaultPortfolioTimeout
+                                     : 0;
   auto Start = std::chrono::steady_clock::now();
   std::vector<std::pair<const ProgramSpec *, Result>> Runs;
   std::vector<std::pair<const ProgramSpec *, RunOutcome>> Failed;
@@ -682,7 +658,7 @@ RunOutcome runDatabase(const DriverOptions &Opts) {
   // One report for all programs.
   Result All;
   All.Program = Verdict::RaceFree;
-  All.Engine = Opts.Engine;
+  All.Engine = engineChoiceName(Opts.Engine).str();
   bool First = true;
   for (auto &[P, R] : Runs) {
     All.Program = First ? R.Program : worstOf(All.Program, R.Program);
@@ -706,7 +682,7 @@ RunOutcome runDatabase(const DriverOptions &Opts) {
   }
   if (Runs.empty())
     return Failed.front().second;
-  if (Opts.Format == "text") {
+  if (Opts.Format == ReportFormat::Text) {
     std::error_code EC;
     ToolOutputFile Out(Opts.OutputFile, EC, sys::fs::OF_Text);
     if (EC) {

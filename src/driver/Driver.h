@@ -3,9 +3,11 @@
 
 #include "engines/Engine.h"
 #include "frontend/Frontend.h"
+#include "report/Report.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 #include <map>
+#include <optional>
 #include <string>
 
 namespace crace {
@@ -31,6 +33,15 @@ struct RunOutcome {
   explicit RunOutcome(Verdict V) : Status(RunStatus::Verdict), V(V) {}
 };
 
+/// --engine's name of the portfolio, also the engine a report over a
+/// database's programs names when the portfolio ran them.
+constexpr const char *PortfolioName = "auto";
+/// What --engine names E: the registry's name, or PortfolioName.
+[[nodiscard]] inline llvm::StringRef
+engineChoiceName(std::optional<EngineKind> E) {
+  return E ? engineName(*E) : llvm::StringRef(PortfolioName);
+}
+
 /// The default --timeout of --engine=auto (docs/usage.md), in seconds.
 constexpr unsigned DefaultPortfolioTimeout = 300;
 
@@ -54,8 +65,9 @@ struct DriverModeOptions {
 struct DriverOptions {
   FrontendOptions Frontend;
   DriverModeOptions DriverMode;
-  std::string Engine = "auto";
-  std::string Format = "text";
+  /// --engine: one engine, or std::nullopt for the portfolio (`auto`).
+  std::optional<EngineKind> Engine;
+  ReportFormat Format = ReportFormat::Text;
   std::string OutputFile = "-";
   std::string EmitLLVM;
   /// --timeout: the wall-clock budget of the whole run (0: none). When

@@ -85,7 +85,7 @@ Error readHarnessConfig(StringRef Path, DriverHarnessOptions &D,
 } // namespace
 
 Expected<FrontendOptions> withDriverMode(const FrontendOptions &In,
-                                         StringRef Engine,
+                                         std::optional<EngineKind> Engine,
                                          const DriverModeOptions &DM) {
   FrontendOptions Out = In;
   DriverHarnessOptions &D = Out.Driver;
@@ -114,7 +114,8 @@ Expected<FrontendOptions> withDriverMode(const FrontendOptions &In,
     return createStringError(inconvertibleErrorCode(),
                              "unknown --harness '" + Form +
                                  "' (expected auto, threads or dispatch)");
-  D.Dispatch = Form == "dispatch" || (Form == "auto" && Engine == "kiss");
+  D.Dispatch =
+      Form == "dispatch" || (Form == "auto" && Engine == EngineKind::Kiss);
   D.InitExitOrder = D.InitExitOrder && !DM.NoInitExitOrder;
   D.RtnlSerialised = D.RtnlSerialised && !DM.NoRtnl;
   D.IrqLock = D.IrqLock && !DM.NoIrqLock;

@@ -19,9 +19,7 @@ Result runEngine(EngineKind K, const ProgramModel &PM,
   static std::map<EngineKind, std::string> Phases;
   std::string &Text = Phases[K];
   if (Text.empty())
-    for (const EngineInfo &I : allEngines())
-      if (I.Kind == K)
-        Text = "running the " + I.Name.str() + " engine";
+    Text = "running the " + engineName(K).str() + " engine";
   Phase = Text.c_str();
   if (EO.Progress)
     EO.Progress->begin("", 0); // the engine starts its own count, if any

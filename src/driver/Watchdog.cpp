@@ -25,26 +25,22 @@ void setHardStopExit(void (*Exit)(RunOutcome)) { HardStopExit = Exit; }
 namespace crace::driver {
 
 std::atomic<const char *> Phase{"starting"};
-std::string HardStopFormat = "text";
+std::atomic<ReportFormat> HardStopFormat{ReportFormat::Text};
 bool HardStopSvComp = false;
 
 /// Prints an honest verdict and leaves at once: used when a budget is
 /// exceeded where crace cannot stop gracefully (inside clang, out of memory).
 [[noreturn]] void hardStop(const char *Why) {
   std::string Msg;
-  if (HardStopFormat == "json" || HardStopFormat == "sarif" ||
-      HardStopFormat == "html") {
+  ReportFormat F = HardStopFormat;
+  if (F == ReportFormat::Json || F == ReportFormat::Sarif ||
+      F == ReportFormat::Html) {
     Result R;
     R.Program = Verdict::Unknown;
     R.Engine = "none";
     R.reason(ReasonKind::Budget, Why);
     raw_string_ostream OS(Msg);
-    if (HardStopFormat == "json")
-      writeJson(R, OS);
-    else if (HardStopFormat == "html")
-      writeHtml(R, OS);
-    else
-      writeSarif(R, OS);
+    writeReport(R, OS, F, TextStyle{});
   } else {
     Msg = std::string("crace: verdict: unknown (") + Why + ")\n";
   }

@@ -26,8 +26,9 @@ namespace crace::driver {
 /// What the run is doing now ("compiling", "running the explore engine"),
 /// for the progress line and the hard stop's grace period.
 extern std::atomic<const char *> Phase;
-/// The report format a hard stop writes ("text" or "json").
-extern std::string HardStopFormat;
+/// The report format a hard stop writes: a JSON, SARIF or HTML report, or
+/// (text, whoop) the verdict line. Set by the run, read by the watchdog.
+extern std::atomic<ReportFormat> HardStopFormat;
 /// A hard stop also prints the SV-COMP answer (UNKNOWN).
 extern bool HardStopSvComp;
 

@@ -55,6 +55,8 @@ struct EngineInfo {
 };
 [[nodiscard]] const std::vector<EngineInfo> &allEngines();
 [[nodiscard]] std::optional<EngineKind> engineByName(llvm::StringRef Name);
+/// K's name on the command line ("lockset", ...), from Engines.def.
+[[nodiscard]] llvm::StringRef engineName(EngineKind K);
 
 /// How far an engine is, for the driver's progress display: Done of
 /// Total (0: no known total) Units. Engines without a count leave it alone.

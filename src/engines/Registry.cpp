@@ -1,8 +1,8 @@
 //===- Registry.cpp - the engines, generated from Engines.def -------------===//
 //
 // Engines.def is the only list of engines: the enum (Engine.h), the names
-// and descriptions (allEngines, the --engine help) and the factory below
-// are all generated from it. Each engine defines its own
+// and descriptions (allEngines, engineName, the --engine help) and the
+// factory below are all generated from it. Each engine defines its own
 // `create<Enum>Engine()`, so this file includes no engine's header and the
 // interface's room points at none of them.
 //
@@ -27,6 +27,16 @@ std::optional<EngineKind> engineByName(llvm::StringRef Name) {
     if (I.Name == Name)
       return I.Kind;
   return std::nullopt;
+}
+
+llvm::StringRef engineName(EngineKind K) {
+  switch (K) {
+#define ENGINE(E, N, D)                                                        \
+  case EngineKind::E:                                                          \
+    return N;
+#include "engines/Engines.def"
+  }
+  return "";
 }
 
 std::unique_ptr<Engine> createEngine(EngineKind K) {

@@ -1,10 +1,15 @@
-//===- Report.h - text and JSON writers, --verify checking ----------------===//
+//===- Report.h - the report writers, --verify checking -------------------===//
 #pragma once
 
 #include "report/Finding.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace crace {
+
+/// --format: which writer below writes the report. Here, beside the
+/// writers, so the tool's option and the driver's DriverOptions::Format
+/// share one type and writeReport is the one mapping to a writer.
+enum class ReportFormat { Text, Json, Sarif, Html, Whoop };
 
 /// How the text report looks.
 struct TextStyle {
@@ -40,6 +45,11 @@ void writeHtml(const Result &R, llvm::raw_ostream &OS, bool Group = true);
 /// the 2.2 concurrency extension) for the first confirmed race of R.
 void writeSvCompWitness(const Result &R, const std::vector<std::string> &Files,
                         llvm::StringRef DataModel, llvm::raw_ostream &OS);
+
+/// Writes R in format F: writeText with S, writeWhoop with S.Stats,
+/// writeHtml with S.Group, writeJson or writeSarif.
+void writeReport(const Result &R, llvm::raw_ostream &OS, ReportFormat F,
+                 const TextStyle &S);
 
 /// Checks R against the expectations written in the sources (see
 /// docs/testing.md). Writes a readable diff to OS; true when all match.

@@ -84,9 +84,10 @@ template <class T> struct ValuesParser : cl::parser<T> {
 };
 
 /// --engine: `auto` or an engine of the registry (engines/Engines.def); the
-/// values are added in main() from the registry.
+/// values are added in main() from the registry: 1 + the engine's index in
+/// allEngines().
 enum class EngineChoice : unsigned { Auto = 0 };
-enum class ReportFormat { Text, Json, Sarif, Html, Whoop };
+using crace::ReportFormat;
 static cl::opt<EngineChoice, false, ValuesParser<EngineChoice>>
     EngineOpt("engine", cl::desc("Engine to run (default: auto)"),
               cl::init(EngineChoice::Auto), cl::cat(GeneralCat));
@@ -449,7 +450,7 @@ int main(int argc, const char **argv) {
   });
   // --engine's values, from the registry.
   EngineOpt.getParser().addLiteralOption(
-      "auto", EngineChoice::Auto,
+      crace::PortfolioName, EngineChoice::Auto,
       "the portfolio: lockset and whoop, then explore and kiss");
   const auto &Engines = crace::allEngines();
   for (size_t I = 0; I < Engines.size(); ++I)
@@ -650,9 +651,8 @@ int main(int argc, const char **argv) {
                             : DataModelOpt == DataModelChoice::LP64 ? "LP64"
                                                                     : "";
   Opts.Frontend.ShowWarnings = WarningsOpt;
-  Opts.Engine = EngineOpt == EngineChoice::Auto
-                    ? std::string("auto")
-                    : Engines[unsigned(EngineOpt.getValue()) - 1].Name.str();
+  if (EngineOpt != EngineChoice::Auto)
+    Opts.Engine = Engines[unsigned(EngineOpt.getValue()) - 1].Kind;
   Opts.DriverMode.Driver = DriverModeOpt;
   Opts.DriverMode.Library = LibraryOpt;
   Opts.DriverMode.Entries = EntryOpt;
@@ -666,23 +666,7 @@ int main(int argc, const char **argv) {
   Opts.DriverMode.HarnessForm = HarnessFormOpt;
   Opts.DriverMode.HarnessFormGiven = HarnessFormOpt.getNumOccurrences() > 0;
   Opts.DriverMode.DistinctParams = DistinctParamsOpt;
-  switch (FormatOpt) {
-  case ReportFormat::Text:
-    Opts.Format = "text";
-    break;
-  case ReportFormat::Json:
-    Opts.Format = "json";
-    break;
-  case ReportFormat::Sarif:
-    Opts.Format = "sarif";
-    break;
-  case ReportFormat::Html:
-    Opts.Format = "html";
-    break;
-  case ReportFormat::Whoop:
-    Opts.Format = "whoop";
-    break;
-  }
+  Opts.Format = FormatOpt;
   Opts.OutputFile = OutputOpt;
   Opts.SuppressionsFile = SuppressionsOpt;
   Opts.BaselineFile = BaselineOpt;
@@ -720,7 +704,7 @@ int main(int argc, const char **argv) {
   // The portfolio confirms every race it can within its budgets; one
   // engine run alone stops at its first race unless asked (SV-COMP mode
   // always stops there: its witness is one race).
-  Opts.EngineOpts.StopAtFirstRace = !AllRacesOpt && Opts.Engine != "auto";
+  Opts.EngineOpts.StopAtFirstRace = !AllRacesOpt && Opts.Engine.has_value();
   Opts.EngineOpts.KissMax = KissMaxOpt;
   Opts.EngineOpts.Unwind = UnwindOpt;
   Opts.EngineOpts.KissQueryTimeout = KissQueryTimeoutOpt;
