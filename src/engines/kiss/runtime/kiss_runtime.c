@@ -19,21 +19,21 @@ int __crace_nondet_int(void);
 void __crace_assume(int cond);
 
 /* RAISE: the running thread stops (its frames return). */
-KISS_FLAG _Bool __kiss_raise;
+KISS_FLAG _Bool __kiss_raise = 0;
 /* Inside an atomic section: no thread switch. */
-KISS_FLAG _Bool __kiss_atomic;
-kiss_id __kiss_self;
-kiss_id __kiss_next;
+KISS_FLAG _Bool __kiss_atomic = 0;
+kiss_id __kiss_self = 0;
+kiss_id __kiss_next = 0;
 /* ts: the forked threads not run yet. */
-KISS_FLAG _Bool __kiss_ts_used[KISS_MAX];
-kiss_fn __kiss_ts_fn[KISS_MAX];
-void *__kiss_ts_arg[KISS_MAX];
-kiss_id __kiss_ts_id[KISS_MAX];
+KISS_FLAG _Bool __kiss_ts_used[KISS_MAX] = {};
+kiss_fn __kiss_ts_fn[KISS_MAX] = {};
+void *__kiss_ts_arg[KISS_MAX] = {};
+kiss_id __kiss_ts_id[KISS_MAX] = {};
 /* Per thread id: completed (not merely stopped by RAISE), and its result. */
-KISS_FLAG _Bool __kiss_done[KISS_NT];
-void *__kiss_result[KISS_NT];
+KISS_FLAG _Bool __kiss_done[KISS_NT] = {};
+void *__kiss_result[KISS_NT] = {};
 /* The held locks. */
-void *__kiss_locks[KISS_L];
+void *__kiss_locks[KISS_L] = {};
 
 _Bool __kiss_held(void *l);
 void __kiss_lock(void *l);

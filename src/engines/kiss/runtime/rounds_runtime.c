@@ -23,31 +23,31 @@ int __crace_nondet_int(void);
 void *__crace_nondet_ptr(void);
 void __crace_assume(int cond);
 
-KISS_FLAG _Bool __kiss_raise;
-KISS_FLAG _Bool __kiss_atomic;
-kiss_id __kiss_self;
-kiss_id __kiss_next;
+KISS_FLAG _Bool __kiss_raise = 0;
+KISS_FLAG _Bool __kiss_atomic = 0;
+kiss_id __kiss_self = 0;
+kiss_id __kiss_next = 0;
 /* The current round, and the rounds a thread may use (main's return ends
    them). */
-unsigned __kiss_round;
+unsigned __kiss_round = 0;
 unsigned __kiss_limit = KISS_K;
 /* The size of one copy of the shared state (set by the transform). */
-unsigned long long __kiss_stride;
+unsigned long long __kiss_stride = 0;
 /* The thread table: start routine, argument and creation round. */
-kiss_fn __kiss_tt_fn[KISS_NT];
-void *__kiss_tt_arg[KISS_NT];
-unsigned __kiss_tt_round[KISS_NT];
+kiss_fn __kiss_tt_fn[KISS_NT] = {};
+void *__kiss_tt_arg[KISS_NT] = {};
+unsigned __kiss_tt_round[KISS_NT] = {};
 /* Completion: whether, in which round, with which result. */
-KISS_FLAG _Bool __kiss_done[KISS_NT];
-unsigned __kiss_done_round[KISS_NT];
-void *__kiss_result[KISS_NT];
+KISS_FLAG _Bool __kiss_done[KISS_NT] = {};
+unsigned __kiss_done_round[KISS_NT] = {};
+void *__kiss_result[KISS_NT] = {};
 /* Joins of threads later in the order: the earliest round of one
    (KISS_K: none) and the result it guessed. */
 unsigned __kiss_join_round[KISS_NT] = {[0 ... KISS_NT - 1] = KISS_K};
-void *__kiss_join_guess[KISS_NT];
-KISS_FLAG _Bool __kiss_join_guessed[KISS_NT];
+void *__kiss_join_guess[KISS_NT] = {};
+KISS_FLAG _Bool __kiss_join_guessed[KISS_NT] = {};
 /* The held locks (copied per round). */
-void *__kiss_locks[KISS_L];
+void *__kiss_locks[KISS_L] = {};
 
 _Bool __kiss_nondet(void) { return __crace_nondet_int() != 0; }
 
