@@ -217,19 +217,9 @@ bool Encoder::execLLVMIntrinsic(Frame &Fr, const CallBase &CB,
   auto Arg = [&](unsigned K) { return escape(Fr, CB.getArgOperand(K), S, CB); };
   auto Set = [&](const z3::expr &E) { Fr.Vals.insert_or_assign(&CB, E); };
   unsigned Bits = regBits(CB.getType());
-  switch (F.getIntrinsicID()) {
-  case llvm::Intrinsic::dbg_declare:
-  case llvm::Intrinsic::dbg_value:
-  case llvm::Intrinsic::dbg_label:
-  case llvm::Intrinsic::lifetime_start:
-  case llvm::Intrinsic::lifetime_end:
-  case llvm::Intrinsic::donothing:
-  case llvm::Intrinsic::invariant_end:
-  case llvm::Intrinsic::prefetch:
-  case llvm::Intrinsic::stackrestore:
-  case llvm::Intrinsic::var_annotation:
-  case llvm::Intrinsic::sideeffect:
+  if (isNoEffectLLVMIntrinsic(F.getIntrinsicID()))
     return true;
+  switch (F.getIntrinsicID()) {
   case llvm::Intrinsic::invariant_start:
   case llvm::Intrinsic::stacksave:
     if (Bits)

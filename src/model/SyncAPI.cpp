@@ -60,24 +60,37 @@ StringRef intrinsicName(Intrinsic I) {
   return "?";
 }
 
-bool isBenignLLVMIntrinsic(const Function &F) {
-  switch (F.getIntrinsicID()) {
+bool isNoEffectLLVMIntrinsic(llvm::Intrinsic::ID ID) {
+  switch (ID) {
   case llvm::Intrinsic::dbg_declare:
   case llvm::Intrinsic::dbg_value:
   case llvm::Intrinsic::dbg_label:
   case llvm::Intrinsic::lifetime_start:
   case llvm::Intrinsic::lifetime_end:
+  case llvm::Intrinsic::donothing:
+  case llvm::Intrinsic::sideeffect:
+  case llvm::Intrinsic::var_annotation:
+  case llvm::Intrinsic::invariant_end:
+  case llvm::Intrinsic::prefetch:
+  case llvm::Intrinsic::stackrestore:
+  case llvm::Intrinsic::experimental_noalias_scope_decl:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool isBenignLLVMIntrinsic(const Function &F) {
+  if (isNoEffectLLVMIntrinsic(F.getIntrinsicID()))
+    return true;
+  switch (F.getIntrinsicID()) {
   case llvm::Intrinsic::assume:
   case llvm::Intrinsic::expect:
   case llvm::Intrinsic::stacksave:
-  case llvm::Intrinsic::stackrestore:
   case llvm::Intrinsic::trap:
-  case llvm::Intrinsic::donothing:
   case llvm::Intrinsic::invariant_start:
-  case llvm::Intrinsic::invariant_end:
   case llvm::Intrinsic::objectsize:
   case llvm::Intrinsic::is_constant:
-  case llvm::Intrinsic::prefetch:
   case llvm::Intrinsic::ctlz:
   case llvm::Intrinsic::cttz:
   case llvm::Intrinsic::ctpop:

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/IR/Intrinsics.h"
 #include <optional>
 
 namespace llvm {
@@ -58,5 +59,9 @@ lookupExternal(llvm::StringRef Name);
 /// True for LLVM intrinsics that neither access program memory nor
 /// synchronise (debug info, lifetime markers, assumptions, ...).
 [[nodiscard]] bool isBenignLLVMIntrinsic(const llvm::Function &F);
+/// LLVM intrinsics that have no effect on a program's values or memory
+/// (debug info, lifetime markers, annotations, prefetch, ...): an executor
+/// steps over them. A subset of the benign ones.
+[[nodiscard]] bool isNoEffectLLVMIntrinsic(llvm::Intrinsic::ID ID);
 
 } // namespace crace

@@ -76,25 +76,19 @@ Status Executor::callLLVMIntrinsic(unsigned T, const Function *F,
   auto Arg = [&](unsigned I) { return get(CB.getArgOperand(I), T).W; };
   Type *Ty = CB.getType();
   unsigned Bits = Ty->isIntegerTy() ? Ty->getIntegerBitWidth() : 64;
+  if (isNoEffectLLVMIntrinsic(ID)) {
+    if (!Ty->isVoidTy())
+      setResult(T, &CB, RVal{});
+    advance(T);
+    return Status::Ok;
+  }
   switch (ID) {
   case llvm::Intrinsic::vastart:
   case llvm::Intrinsic::vacopy:
   case llvm::Intrinsic::vaend:
     return vaIntrinsic(T, CB);
-  case llvm::Intrinsic::dbg_declare:
-  case llvm::Intrinsic::dbg_value:
-  case llvm::Intrinsic::dbg_label:
-  case llvm::Intrinsic::lifetime_start:
-  case llvm::Intrinsic::lifetime_end:
-  case llvm::Intrinsic::assume:
-  case llvm::Intrinsic::donothing:
-  case llvm::Intrinsic::sideeffect:
-  case llvm::Intrinsic::var_annotation:
+  case llvm::Intrinsic::assume: // a hint; a concrete run needs no check
   case llvm::Intrinsic::invariant_start:
-  case llvm::Intrinsic::invariant_end:
-  case llvm::Intrinsic::prefetch:
-  case llvm::Intrinsic::stackrestore:
-  case llvm::Intrinsic::experimental_noalias_scope_decl:
     if (!Ty->isVoidTy())
       setResult(T, &CB, RVal{});
     advance(T);
