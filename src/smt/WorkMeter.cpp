@@ -76,10 +76,4 @@ unsigned WorkMeter::queryLimit(uint64_t PerQuery) {
   return unsigned(std::min<uint64_t>(L, std::numeric_limits<unsigned>::max()));
 }
 
-void WorkMeter::limitQuery(z3::solver &S, uint64_t PerQuery) {
-  z3::params P(S.ctx());
-  P.set("rlimit", queryLimit(PerQuery));
-  S.set(P);
-}
-
 } // namespace crace

@@ -66,8 +66,6 @@ public:
   /// bounds it. Never below 1 while a budget is set (Z3 takes 0 as "no
   /// limit").
   unsigned queryLimit(uint64_t PerQuery);
-  /// Sets "rlimit" (queryLimit(PerQuery)) on S, keeping its other params.
-  void limitQuery(z3::solver &S, uint64_t PerQuery);
 
   /// When set, poll() stores the units used here (progress display).
   std::atomic<uint64_t> *Publish = nullptr;

@@ -12,7 +12,10 @@ namespace {
 z3::check_result factor(z3::context &C, WorkMeter &W, uint64_t PerQuery) {
   z3::expr X = C.bv_const("x", 64), Y = C.bv_const("y", 64);
   z3::solver S(C);
-  W.limitQuery(S, PerQuery);
+  // As smt::Solver's Z3 core does before each check.
+  z3::params P(C);
+  P.set("rlimit", W.queryLimit(PerQuery));
+  S.set(P);
   S.add(X * Y == C.bv_val(uint64_t(1234567891011ull), 64) &&
         z3::ugt(X, C.bv_val(1, 64)) && z3::ugt(Y, C.bv_val(1, 64)));
   z3::check_result R = S.check();
