@@ -33,6 +33,7 @@
 #pragma once
 
 #include "model/SyncAPI.h"
+
 #include "llvm/ADT/APInt.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"

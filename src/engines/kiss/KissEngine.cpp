@@ -1,11 +1,11 @@
 //===- KissEngine.cpp - races found by KISS + bounded model checking -----===//
 #include "engines/kiss/KissEngine.h"
-#include "model/SyncAPI.h"
 
 #include "bmc/Bmc.h"
 #include "engines/kiss/KissTransform.h"
 #include "model/Errors.h"
 #include "model/ProgramModel.h"
+#include "model/SyncAPI.h"
 #include "smt/WorkBudget.h"
 #include "smt/WorkMeter.h"
 

@@ -6,9 +6,9 @@
 //===----------------------------------------------------------------------===//
 #include "engines/kiss/KissRuntime.h"
 #include "engines/kiss/KissTransformImpl.h"
-#include "model/PassContext.h"
 
 #include "model/Errors.h"
+#include "model/PassContext.h"
 #include "model/SyncAPI.h"
 
 #include "llvm/ADT/StringMap.h"

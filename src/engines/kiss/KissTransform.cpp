@@ -6,7 +6,6 @@
 //
 //===----------------------------------------------------------------------===//
 #include "engines/kiss/KissTransformImpl.h"
-#include "model/SyncAPI.h"
 
 #include "smt/WorkBudget.h"
 #include "smt/WorkMeter.h"
@@ -15,6 +14,7 @@
 #include "engines/kiss/Rounds.h"
 #include "model/Errors.h"
 #include "model/PointsTo.h"
+#include "model/SyncAPI.h"
 
 #include "llvm/ADT/MapVector.h"
 
