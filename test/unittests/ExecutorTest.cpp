@@ -889,25 +889,54 @@ TEST(ExecutorTest, EmptyAsmBarrierIsFine) {
   EXPECT_TRUE(R.Exited);
 }
 
-TEST(ExecutorTest, UnknownExternalStopsOnlyItsThread) {
-  // main stops at the unknown call; the thread it created still runs and
-  // writes its result.
-  RunResult R = runProgram(R"C(
+TEST(ExecutorTest, UnknownExternalIsRunPastWithADrawnResult) {
+  // A function with no body and no model: its integer result is an input
+  // of its width, a pointer result null or a fresh zeroed block (one bit);
+  // the calling thread is marked, the others are not, and the calls are
+  // reported once each.
+  Compiled C = compile(std::string(Prelude) + R"C(
     #include <pthread.h>
     int mystery(int);
+    void *opaque(void);
     volatile int v = 3, done;
     void *w(void *a) { done = 1; return 0; }
     int main(void) {
       pthread_t t;
       pthread_create(&t, 0, w, 0);
-      return mystery(v);
+      CHECK(1, mystery(v) == 7);
+      char *p = opaque();
+      CHECK(2, p != 0);
+      CHECK(3, p[0] == 0 && p[4095] == 0);
+      p[10] = 1;
+      pthread_join(t, 0);
+      CHECK(4, done == 1);
+      return 0;
     })C");
-  EXPECT_EQ(R.S, Status::Ok);
-  EXPECT_TRUE(R.Stopped);
-  EXPECT_NE(R.StoppedWhy.find("mystery"), std::string::npos) << R.StoppedWhy;
-  EXPECT_EQ(R.Final.K, PendingOp::Blocked);
-  EXPECT_FALSE(R.Exited);
-  EXPECT_GE(R.Steps, 2u); // the thread's write and its end
+  ASSERT_TRUE(C.PM) << C.Error;
+  Executor X(*C.PM, ExecLimits{});
+  RunResult R = runLowestFirst(
+      X, [](unsigned Bits) -> Word { return Bits == 1 ? 1 : 7; });
+  EXPECT_EQ(R.S, Status::Ok) << R.Error;
+  EXPECT_TRUE(R.Failed.empty()) << failedList(R);
+  EXPECT_TRUE(R.Exited);
+  EXPECT_FALSE(R.Stopped) << R.StoppedWhy;
+  ASSERT_GE(X.numThreads(), 2u);
+  EXPECT_TRUE(X.havocked(0));
+  EXPECT_FALSE(X.havocked(1));
+  std::vector<Executor::HavocSite> H = X.takeHavocs();
+  ASSERT_EQ(H.size(), 2u);
+  EXPECT_NE(H[0].What.find("'mystery' has no body"), std::string::npos)
+      << H[0].What;
+  EXPECT_NE(H[1].What.find("'opaque'"), std::string::npos) << H[1].What;
+  EXPECT_TRUE(X.takeHavocs().empty()); // taken once
+}
+
+TEST(ExecutorTest, UnknownExternalPointerResultMayBeNull) {
+  RunResult R = runProgram(R"C(
+    void *opaque(void);
+    int main(void) { return opaque() == 0 ? 0 : *(int *)0; })C");
+  EXPECT_EQ(R.S, Status::Ok) << R.Error;
+  EXPECT_TRUE(R.Exited);
 }
 
 TEST(ExecutorTest, VariadicDefinedFunctionsGetTheirOperands) {

@@ -102,6 +102,7 @@ Status Executor::reset(NondetSource NewNondet) {
   DivergedAt = nullptr;
   StoppedAt = nullptr;
   StoppedWhy.clear();
+  NewHavocs.clear();
   Steps = 0;
   Error.clear();
   ErrorAt = nullptr;

@@ -206,6 +206,20 @@ public:
   [[nodiscard]] const std::string &stoppedWhy() const { return StoppedWhy; }
   /// The engine has taken note of it (until the next thread stops).
   void clearStopped() { StoppedAt = nullptr; }
+  /// A call the executor ran past without executing it (no body and no
+  /// model, or a library result the models do not compute): its result
+  /// was drawn as an input and its effect on memory was not modelled.
+  struct HavocSite {
+    const llvm::Instruction *Inst = nullptr;
+    std::string What;
+  };
+  /// The calls run past since the last takeHavocs() (then cleared).
+  [[nodiscard]] std::vector<HavocSite> takeHavocs() {
+    return std::exchange(NewHavocs, {});
+  }
+  /// T ran past such a call in this run: what it does from there on may
+  /// not be what the program does.
+  [[nodiscard]] bool havocked(unsigned T) const { return Threads[T].Havocked; }
   [[nodiscard]] const llvm::Instruction *divergedAt() const {
     return DivergedAt;
   }
@@ -289,6 +303,8 @@ private:
     // (Epoch), the bytes and locks read on the way; a thread that comes
     // back to a local state with nothing changed is spinning.
     bool SpinBlocked = false;
+    /// Ran past a call it did not execute (havoc()).
+    bool Havocked = false;
     uint64_t SpinDoneKey = 0;
     uint64_t SpinEpoch = ~uint64_t(0);
     std::set<uint64_t> SpinSeen;
@@ -446,7 +462,14 @@ private:
   const llvm::Instruction *DivergedAt = nullptr;
   const llvm::Instruction *StoppedAt = nullptr;
   std::string StoppedWhy;
+  std::vector<HavocSite> NewHavocs;
   Status stopIfUnsupported(unsigned T, Status S);
+  /// Runs T past the call CB without executing it (What says why it
+  /// cannot be executed): an integer or floating-point result is an input
+  /// of its width, a pointer result is null or a fresh zeroed block of
+  /// HavocBlockBytes; T is marked havocked.
+  Status havoc(unsigned T, const llvm::CallBase &CB, std::string What);
+  static constexpr uint64_t HavocBlockBytes = 4096;
   unsigned PtrBytes;
   NondetSource Nondet;
 

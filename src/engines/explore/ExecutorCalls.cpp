@@ -551,8 +551,7 @@ Status Executor::callExternal(unsigned T, const Function *F, const CallBase &CB,
       return Status::Ok;
     case Intrinsic::UnknownInt:
     case Intrinsic::UnknownLongLong:
-      return unsupported(&CB, "a library model does not compute this "
-                              "call's result");
+      return havoc(T, CB, "a library model does not compute a result");
     case Intrinsic::Assume:
       if (Arg(0) & 0xff) {
         advance(T);
@@ -696,9 +695,9 @@ Status Executor::callExternal(unsigned T, const Function *F, const CallBase &CB,
         continue;
       if (Writes && I >= FirstWrite &&
           (*Eff != ExternalEffect::WritesArg0 || I == 0))
-        return unsupported(&CB, "library function '" + F->getName().str() +
-                                    "' writes memory the explore engine "
-                                    "does not model");
+        return havoc(T, CB,
+                     "library function '" + F->getName().str() +
+                         "' writes memory the explore engine does not model");
       if (*Eff == ExternalEffect::Pure)
         continue;
       auto Id = objectAt(P0);
@@ -715,13 +714,14 @@ Status Executor::callExternal(unsigned T, const Function *F, const CallBase &CB,
         return memoryError(&CB, Error);
     }
     if (CB.getType()->isPointerTy())
-      return unsupported(&CB, "library function '" + F->getName().str() +
-                                  "' returns a pointer");
+      return havoc(T, CB,
+                   "library function '" + F->getName().str() +
+                       "' returns a pointer the explore engine does not model");
     auto V = externalValue(F, CB, T);
     if (!V)
-      return unsupported(&CB, "the explore engine does not compute the "
-                              "result of '" +
-                                  F->getName().str() + "'");
+      return havoc(T, CB,
+                   "the explore engine does not compute the result of '" +
+                       F->getName().str() + "'");
     Result(*V);
     Th.Pending = P;
     if (P.Refs.empty()) {
@@ -731,8 +731,35 @@ Status Executor::callExternal(unsigned T, const Function *F, const CallBase &CB,
     Visible = true;
     return Status::Ok;
   }
-  return unsupported(&CB, "call of the unknown external function '" +
-                              F->getName().str() + "'");
+  return havoc(T, CB, "'" + F->getName().str() + "' has no body and no model");
+}
+
+Status Executor::havoc(unsigned T, const CallBase &CB, std::string What) {
+  Type *Ty = CB.getType();
+  RVal R;
+  if (Ty->isPointerTy()) {
+    if (draw(T, 1)) {
+      if (PtrBytes == 4 &&
+          NextAddr + HavocBlockBytes > (Word(1) << 32) - 0x1000)
+        return unsupported(&CB, "32-bit address space exhausted");
+      uint32_t Id = newObject(HavocBlockBytes, &CB, true);
+      Objects[Id].Heap = true;
+      R.W = Objects[Id].Base;
+    }
+  } else if (Ty->isIntegerTy() && Ty->getIntegerBitWidth() <= 64) {
+    unsigned W = Ty->getIntegerBitWidth();
+    R.W = mask(draw(T, W <= 32 ? 32 : 64), W);
+  } else if (Ty->isFloatTy() || Ty->isDoubleTy()) {
+    R.W = mask(draw(T, Ty->isFloatTy() ? 32 : 64), Ty->isFloatTy() ? 32 : 64);
+  } else if (!Ty->isVoidTy()) {
+    return unsupported(&CB, What + " (its result type is not supported)");
+  }
+  if (!Ty->isVoidTy())
+    setResult(T, &CB, R);
+  Threads[T].Havocked = true;
+  NewHavocs.push_back({&CB, std::move(What)});
+  advance(T);
+  return Status::Ok;
 }
 
 } // namespace crace::explore

@@ -275,6 +275,8 @@ bool Explorer::execute() {
   if (S != Status::Ok)
     return Fail(S);
   noteStopped();
+  noteHavocs();
+  RunTainted = false;
   while (true) {
     if (cancelled()) {
       Stop = true;
@@ -429,6 +431,9 @@ bool Explorer::execute() {
     NondetPos = 0;
     StepNode = int(Depth);
     unsigned ThreadsBefore = Exec.numThreads();
+    // A visible operation of a thread that ran past a call it did not
+    // execute: what the others see from here on may not be the program's.
+    RunTainted |= Exec.havocked(T);
     S = Exec.step(T);
     record(T, Op);
     syncRecord(T, Op, unsigned(Events.size() - 1));
@@ -447,6 +452,7 @@ bool Explorer::execute() {
     if (S != Status::Ok)
       return Fail(S);
     noteStopped();
+    noteHavocs();
     if (Exec.divergedAt() && !HintMode) {
       SourceLoc L = PM.location(Exec.divergedAt());
       note(ReasonKind::Budget,
@@ -458,7 +464,11 @@ bool Explorer::execute() {
                .str());
       Exhaustive = false;
     }
-    if (Exec.exited() && Op.Error && AssertsSeen.insert(Op.Inst).second) {
+    if (Exec.exited() && Op.Error && (RunTainted || Exec.havocked(T))) {
+      // Not confirmed: the run depends on a call it did not execute.
+      UnconfirmedAsserts.insert(Op.Inst);
+    } else if (Exec.exited() && Op.Error &&
+               AssertsSeen.insert(Op.Inst).second) {
       // Its own finding kind, with the run that reaches it; it does not
       // change the race verdict.
       Finding F;
@@ -701,20 +711,58 @@ void Explorer::finish(std::chrono::steady_clock::time_point Start) {
                  "seed {2}), not enumerated",
                  Rounds + 1, Rounds ? "s" : "", Opts.Seed));
   }
+  std::optional<Reason> HavocNote;
   bool AnyRace = false;
   for (const Finding &F : R.Findings)
-    AnyRace |= F.Category == FindingCategory::DataRace;
+    AnyRace |=
+        F.Category == FindingCategory::DataRace && F.Kind == Verdict::Race;
   for (const Instruction *I : AssertsSeen)
     Notes.push_back({ReasonKind::Note, "an assertion fails in some run at " +
                                            PM.location(I).str()});
+  if (!Havocs.empty()) {
+    std::string Sites;
+    for (size_t I = 0; I < Havocs.size() && I < MaxHavocSitesNamed; ++I) {
+      SourceLoc L = PM.location(Havocs[I].Inst);
+      Sites += (I ? "; " : "") + Havocs[I].What +
+               (L.valid() ? ", at " + L.str() : std::string());
+    }
+    if (Havocs.size() > MaxHavocSitesNamed)
+      Sites += formatv("; and {0} more", Havocs.size() - MaxHavocSitesNamed);
+    HavocNote = Reason{
+        ReasonKind::Unmodelled,
+        formatv("the explore engine ran past calls it cannot execute, "
+                "drawing their results as inputs and assuming they touch "
+                "no program memory ({0}); a race or assertion failure in a "
+                "run that depends on one is not confirmed",
+                Sites)};
+    note(HavocNote->Kind, HavocNote->Text);
+  }
+  std::vector<Reason> MayFail;
+  for (const Instruction *I : UnconfirmedAsserts)
+    if (!AssertsSeen.count(I))
+      MayFail.push_back({ReasonKind::Unmodelled,
+                         "an assertion may fail at " + PM.location(I).str() +
+                             " (in a run that depends on such a call: not "
+                             "confirmed)"});
+  addUnconfirmed();
+  bool AnyPossible = false;
+  for (const Finding &F : R.Findings)
+    AnyPossible |= F.Category == FindingCategory::DataRace &&
+                   F.Kind == Verdict::PossibleRace;
   if (AnyRace || Races)
     R.Program = Verdict::Race;
   else if (Exhaustive && !SampledInput && !Stop && Reasons.empty())
     R.Program = Verdict::RaceFree;
   else
-    R.Program = Verdict::Unknown;
-  if (R.Program != Verdict::Unknown)
+    R.Program = AnyPossible ? Verdict::PossibleRace : Verdict::Unknown;
+  if (R.Program == Verdict::Race || R.Program == Verdict::RaceFree) {
     R.Reasons = Notes;
+    // The possible races listed after the confirmed ones say why.
+    if (HavocNote && (AnyPossible || !MayFail.empty()))
+      R.Reasons.push_back(*HavocNote);
+  }
+  for (Reason &Why : MayFail)
+    (R.Program == Verdict::Race ? R.Reasons : Reasons).push_back(Why);
   if (R.Program == Verdict::RaceFree) {
     // The program model's assumptions (main's input bounds, driver
     // harness, signal handlers) hold for every engine's proof.
@@ -728,7 +776,7 @@ void Explorer::finish(std::chrono::steady_clock::time_point Start) {
       R.Assumptions.push_back(formatv("every value of each input of at most "
                                       "{0} bit(s) was tried",
                                       Opts.EnumerateInputBits));
-  } else if (R.Program == Verdict::Unknown) {
+  } else if (R.Program != Verdict::Race) {
     R.Reasons = Reasons;
     R.Reasons.insert(R.Reasons.end(), Notes.begin(), Notes.end());
     if (R.Reasons.empty())

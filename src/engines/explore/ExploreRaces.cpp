@@ -66,7 +66,11 @@ void Explorer::checkRaces(size_t D) {
           if (Reported.count({Key.first, Key.second}))
             continue;
           Finding F;
-          F.Kind = Verdict::Race;
+          // A run that depends on a call the executor ran past shows a
+          // possible race only.
+          F.Kind = RunTainted || Exec.havocked(P) || Exec.havocked(Q)
+                       ? Verdict::PossibleRace
+                       : Verdict::Race;
           F.Engine = "explore";
           F.First = access(P, RA, AtA);
           F.Second = access(Q, RB, AtB);
@@ -98,6 +102,11 @@ void Explorer::checkRaces(size_t D) {
 
 void Explorer::reportRace(
     std::pair<const Instruction *, const Instruction *> Key, Finding F) {
+  if (F.Kind != Verdict::Race) {
+    if (!Reported.count(Key) && UnconfirmedKeys.insert(Key).second)
+      Unconfirmed.push_back({Key, std::move(F)});
+    return;
+  }
   if (!Reported.insert(Key).second)
     return;
   if (!Races++) {
@@ -113,6 +122,20 @@ void Explorer::reportRace(
   if (Opts.MaxFindings && R.Findings.size() >= Opts.MaxFindings)
     return;
   R.Findings.push_back(std::move(F));
+}
+
+void Explorer::addUnconfirmed() {
+  for (auto &[Key, F] : Unconfirmed) {
+    if (Reported.count(Key))
+      continue; // confirmed by a run that executed everything
+    std::string A = F.First.Loc.str(), B = F.Second.Loc.str();
+    if (!ReportedPlaces.insert(std::minmax(A, B)).second)
+      continue;
+    if (Opts.MaxFindings && R.Findings.size() >= Opts.MaxFindings)
+      break;
+    R.Findings.push_back(std::move(F));
+  }
+  Unconfirmed.clear();
 }
 
 void Explorer::checkDeadlock() {

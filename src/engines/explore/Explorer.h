@@ -216,6 +216,14 @@ private:
     Exhaustive = false;
     Exec.clearStopped();
   }
+  /// Takes the calls the executor ran past in the last steps.
+  void noteHavocs() {
+    for (Executor::HavocSite &H : Exec.takeHavocs()) {
+      Exhaustive = false;
+      if (!HintMode && HavocSeen.insert(H.Inst).second)
+        Havocs.push_back(std::move(H));
+    }
+  }
   Clock clockOf(unsigned T) const {
     return T < ThreadClock.size() ? ThreadClock[T] : Clock();
   }
@@ -374,6 +382,23 @@ private:
   std::set<std::pair<std::string, std::string>> ReportedPlaces;
   std::set<std::vector<const Instruction *>> DeadlocksSeen;
   std::set<const Instruction *> AssertsSeen;
+  /// Calls the executor ran past without executing them (in the order
+  /// first met), and whether the current run depends on one: a thread that
+  /// ran past one has done a visible operation since, which the others may
+  /// have seen.
+  std::vector<Executor::HavocSite> Havocs;
+  std::set<const Instruction *> HavocSeen;
+  bool RunTainted = false;
+  static constexpr size_t MaxHavocSitesNamed = 5;
+  /// Races seen only in runs that depend on such a call: possible races,
+  /// reported when no run confirms the pair (in the order first seen).
+  std::vector<
+      std::pair<std::pair<const Instruction *, const Instruction *>, Finding>>
+      Unconfirmed;
+  std::set<std::pair<const Instruction *, const Instruction *>> UnconfirmedKeys;
+  std::set<const Instruction *> UnconfirmedAsserts;
+  /// Adds the unconfirmed races to R (after the confirmed ones).
+  void addUnconfirmed();
   bool Exhaustive = true;
   bool SampledInput = false;
   /// Input values enumerated (small declared domains) / variants explored.
