@@ -148,3 +148,33 @@ CRACE_MODEL void openlog(const char *ident, int opt, int fac) {
 }
 CRACE_MODEL void closelog(void) {}
 CRACE_MODEL int setlogmask(int mask) { return (int)__crace_nondet_bits(8); }
+
+/* asprintf/vasprintf: the formatted string in a fresh block stored to *sp
+   (its length returned), or -1 when the allocation fails (*sp is then
+   unspecified: left alone). The string is formatted by vsnprintf, a row of
+   SyncAPI.def, so the arguments are read as printf reads them (explore
+   formats them exactly); asprintf is variadic, so it stays a function of
+   its own (va_start is not inlined). */
+int vsnprintf(char *s, crace_size_t n, const char *fmt, __builtin_va_list ap);
+CRACE_MODEL int vasprintf(char **sp, const char *fmt, __builtin_va_list ap) {
+  __builtin_va_list again;
+  __builtin_va_copy(again, ap);
+  int n = vsnprintf(0, 0, fmt, ap);
+  if (n < 0 || __crace_nondet_bits(1)) {
+    __builtin_va_end(again);
+    __crace_libc_fail();
+    return -1;
+  }
+  char *s = __crace_alloc((crace_size_t)n + 1);
+  vsnprintf(s, (crace_size_t)n + 1, fmt, again);
+  __builtin_va_end(again);
+  *sp = s;
+  return n;
+}
+CRACE_MODEL int asprintf(char **sp, const char *fmt, ...) {
+  __builtin_va_list ap;
+  __builtin_va_start(ap, fmt);
+  int n = vasprintf(sp, fmt, ap);
+  __builtin_va_end(ap);
+  return n;
+}

@@ -50,6 +50,7 @@ ProgramModel::build(Module &M, const std::atomic<bool> *Cancel) {
   if (!PM->PTA->solve(Cancel))
     return nullptr;
   PM->PTA->computeEscaped();
+  PM->findVaListReaders();
   PM->findThreads();
   std::vector<const Value *> Roots;
   for (const ThreadTemplate &T : PM->Threads)
@@ -186,8 +187,48 @@ SmallVector<MemAccess, 2> ProgramModel::accessesOf(const Instruction &I) const {
                          /*Library=*/true});
         }
       }
+    // A variadic function that formats its arguments through a va_list
+    // (a logging wrapper around vfprintf) reads what they point to, as
+    // printf does: at its call, which points-to resolves exactly (the
+    // library call inside sees only the va_list).
+    if (CB->arg_size() > CB->getFunctionType()->getNumParams())
+      for (const Function *C : PTA->callees(*CB))
+        if (VaListReaders.contains(C)) {
+          for (unsigned A = C->arg_size(); A < CB->arg_size(); ++A)
+            if (CB->getArgOperand(A)->getType()->isPointerTy())
+              Out.push_back({&I, CB->getArgOperand(A), AccessKind::Read, false,
+                             0, /*Library=*/true});
+          break;
+        }
   }
   return Out;
+}
+
+void ProgramModel::findVaListReaders() {
+  // To a fixpoint over direct and resolved indirect calls (callers of a
+  // reader are readers).
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const Function &F : M) {
+      if (F.isDeclaration() || VaListReaders.contains(&F))
+        continue;
+      bool Reads = false;
+      for (const Instruction &I : instructions(F)) {
+        auto *CB = dyn_cast<CallBase>(&I);
+        if (!CB || CB->isInlineAsm())
+          continue;
+        for (const Function *C : PTA->callees(*CB))
+          Reads |= VaListReaders.contains(C) ||
+                   (C->isDeclaration() && readsThroughVaList(C->getName()));
+        if (Reads)
+          break;
+      }
+      if (Reads) {
+        VaListReaders.insert(&F);
+        Changed = true;
+      }
+    }
+  }
 }
 
 void ProgramModel::checkSoundness() {

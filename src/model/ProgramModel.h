@@ -200,6 +200,7 @@ private:
   void findCreators();
   void checkSoundness();
   void findForkChildren();
+  void findVaListReaders();
 
   llvm::Module &M;
   const llvm::Function *Main = nullptr;
@@ -229,6 +230,9 @@ private:
   mutable bool NamedTypesBuilt = false;
   llvm::DenseSet<const llvm::Function *> Reachable;
   llvm::DenseMap<const llvm::BasicBlock *, const llvm::CallBase *> ForkChild;
+  /// Defined functions that call a VA_LIST_READER library function,
+  /// directly or through the functions they call (findVaListReaders).
+  llvm::DenseSet<const llvm::Function *> VaListReaders;
 };
 
 } // namespace crace

@@ -44,6 +44,14 @@ std::optional<ExternalEffect> lookupExternal(StringRef Name) {
   return It->second;
 }
 
+bool readsThroughVaList(StringRef Name) {
+  static const StringSet<> Table = {
+#define VA_LIST_READER(N) N,
+#include "model/SyncAPI.def"
+  };
+  return Table.contains(Name);
+}
+
 std::optional<Intrinsic> callIntrinsic(const CallBase &CB) {
   if (const Function *F = CB.getCalledFunction())
     return lookupIntrinsic(F->getName());

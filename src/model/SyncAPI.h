@@ -40,6 +40,9 @@ enum class ExternalEffect {
 /// The known memory effect of an external (body-less) library function.
 [[nodiscard]] std::optional<ExternalEffect>
 lookupExternal(llvm::StringRef Name);
+/// A library function that formats arguments it reaches through a
+/// va_list operand (SyncAPI.def's VA_LIST_READER rows).
+[[nodiscard]] bool readsThroughVaList(llvm::StringRef Name);
 /// The intrinsic a call site calls directly, if any.
 [[nodiscard]] std::optional<Intrinsic> callIntrinsic(const llvm::CallBase &CB);
 /// V is null or, through casts, phis and selects, the result of a
