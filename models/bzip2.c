@@ -37,9 +37,8 @@ CRACE_MODEL int BZ2_bzBuffToBuffCompress(char *dest, unsigned *destLen,
                                          char *source, unsigned sourceLen,
                                          int blockSize100k, int verbosity,
                                          int workFactor) {
-  if (!dest || !destLen || !source || blockSize100k < 1 ||
-      blockSize100k > 9 || verbosity < 0 || verbosity > 4 || workFactor < 0 ||
-      workFactor > 250)
+  if (!dest || !destLen || !source || blockSize100k < 1 || blockSize100k > 9 ||
+      verbosity < 0 || verbosity > 4 || workFactor < 0 || workFactor > 250)
     return CRACE_BZ_PARAM_ERROR;
   return __crace_bz2_code(dest, destLen, source, sourceLen);
 }

@@ -16,10 +16,10 @@
    request gets EIO without a callback; DESTROY calls destroy(userdata);
    the others call their callback, or reply ENOSYS when it is NULL (forget
    gets no reply; the session's copy of the table holds model functions
-   that do this in place of the NULL entries); requests the compat25 table has no entry for (getlk,
-   setlk, bmap, interrupt) get ENOSYS. Names and write data point into buf
-   at their offsets in the kernel protocol 7.8 (after the 40-byte header
-   and the request's fixed part; a write's or setxattr's data is the rest
+   that do this in place of the NULL entries); requests the compat25 table has
+   no entry for (getlk, setlk, bmap, interrupt) get ENOSYS. Names and write data
+   point into buf at their offsets in the kernel protocol 7.8 (after the 40-byte
+   header and the request's fixed part; a write's or setxattr's data is the rest
    of the request, whose length the kernel puts in the size field), as
    libfuse passes them; a request whose
    name has no terminating zero inside len is one the kernel never sends,
@@ -355,8 +355,8 @@ CRACE_MODEL int fuse_chan_receive(void *c, char *buf, crace_size_t size) {
     return 0; /* exited, or the file system was unmounted (ENODEV) */
   if (what == 1 || size < CRACE_FUSE_HEADER)
     return -(int)(1 + __crace_nondet_bits(7)); /* -errno, -EIO if short */
-  crace_size_t n = CRACE_FUSE_HEADER +
-                   __crace_libc_count(size - CRACE_FUSE_HEADER);
+  crace_size_t n =
+      CRACE_FUSE_HEADER + __crace_libc_count(size - CRACE_FUSE_HEADER);
   __crace_libc_input(buf, n);
   return (int)n;
 }
@@ -373,7 +373,8 @@ CRACE_MODEL void fuse_session_destroy(void *s) {
   __crace_free(se);
 }
 
-/* ---- requests -------------------------------------------------------------- */
+/* ---- requests --------------------------------------------------------------
+ */
 /* The zero-terminated name at buf + at, or NULL when len ends first. */
 CRACE_MODEL const char *__crace_fuse_name(const char *buf, crace_size_t len,
                                           crace_size_t at) {
@@ -450,11 +451,11 @@ CRACE_MODEL void fuse_session_process(void *s, const char *buf,
   int flags = __crace_nondet_int();
   /* Names: after the request's fixed part (8 bytes for mknod, mkdir,
      rename, link, setxattr, getxattr and create in protocol 7.8). */
-  crace_size_t fixed = (which == 7 || which == 8 || which == 12 ||
-                        which == 13 || which == 25 || which == 26 ||
-                        which == 30)
-                           ? 8
-                           : 0;
+  crace_size_t fixed =
+      (which == 7 || which == 8 || which == 12 || which == 13 || which == 25 ||
+       which == 26 || which == 30)
+          ? 8
+          : 0;
   const char *name = 0, *name2 = 0;
   int named = which == 2 || (which >= 7 && which <= 13) || which == 25 ||
               which == 26 || which == 28 || which == 30;

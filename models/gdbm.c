@@ -130,8 +130,7 @@ CRACE_MODEL __crace_gdbm_datum gdbm_firstkey(void *dbf) {
   __crace_gdbm_io(dbf);
   return __crace_gdbm_input_datum();
 }
-CRACE_MODEL __crace_gdbm_datum gdbm_nextkey(void *dbf,
-                                            __crace_gdbm_datum key) {
+CRACE_MODEL __crace_gdbm_datum gdbm_nextkey(void *dbf, __crace_gdbm_datum key) {
   __crace_gdbm_read_datum(key);
   __crace_gdbm_io(dbf);
   return __crace_gdbm_input_datum();

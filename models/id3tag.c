@@ -164,7 +164,8 @@ CRACE_MODEL struct __crace_id3_frame *__crace_id3_frame_input(void) {
   while (nf < CRACE_ID3_FIELDS && __crace_nondet_bits(1))
     nf++;
   fr->nfields = nf;
-  fr->fields = __crace_alloc(CRACE_ID3_FIELDS * sizeof(union __crace_id3_field));
+  fr->fields =
+      __crace_alloc(CRACE_ID3_FIELDS * sizeof(union __crace_id3_field));
   for (int i = 0; i < CRACE_ID3_FIELDS; i++)
     __crace_id3_field_input(&fr->fields[i]);
   return fr;
@@ -253,8 +254,11 @@ CRACE_MODEL crace_size_t __crace_id3_utf8_encodechar(signed char *u,
     u[0] = (signed char)c;
     return 1;
   }
-  int n = c <= 0x7ff ? 2 : c <= 0xffff ? 3 : c <= 0x1fffff ? 4
-          : c <= 0x3ffffff ? 5 : 6;
+  int n = c <= 0x7ff       ? 2
+          : c <= 0xffff    ? 3
+          : c <= 0x1fffff  ? 4
+          : c <= 0x3ffffff ? 5
+                           : 6;
   static const unsigned char lead[7] = {0, 0, 0xc0, 0xe0, 0xf0, 0xf8, 0xfc};
   for (int i = n - 1; i > 0; i--) {
     u[i] = (signed char)(0x80 | (c & 0x3f));
@@ -266,9 +270,13 @@ CRACE_MODEL crace_size_t __crace_id3_utf8_encodechar(signed char *u,
 CRACE_MODEL signed char *id3_ucs4_utf8duplicate(const unsigned long *ucs4) {
   crace_size_t size = 0;
   for (const unsigned long *p = ucs4; *p; p++)
-    size += *p <= 0x7f ? 1 : *p <= 0x7ff ? 2 : *p <= 0xffff ? 3
-            : *p <= 0x1fffff ? 4 : *p <= 0x3ffffff ? 5
-            : *p <= 0x7fffffff ? 6 : 2;
+    size += *p <= 0x7f         ? 1
+            : *p <= 0x7ff      ? 2
+            : *p <= 0xffff     ? 3
+            : *p <= 0x1fffff   ? 4
+            : *p <= 0x3ffffff  ? 5
+            : *p <= 0x7fffffff ? 6
+                               : 2;
   signed char *u = __crace_alloc(size + 1);
   if (!u)
     return 0;

@@ -19,12 +19,12 @@
    pressure); the model runs destructor(buf, private) and frees the object
    in a thread of its own started at the free (the reaping thread may run
    it at any later time; the model's may even run after
-   umem_cache_destroy, which over-approximates), or leaves it cached. umem_cache_destroy runs the
-   destructor on every object still cached, in the calling thread, and
-   frees the cache. A reclaim callback, which libumem's update thread calls
-   when memory is short, runs as reclaim(private) any number of times in a
-   thread started at umem_cache_create. The cache's own lists are guarded
-   by a model lock (libumem locks them). */
+   umem_cache_destroy, which over-approximates), or leaves it cached.
+   umem_cache_destroy runs the destructor on every object still cached, in the
+   calling thread, and frees the cache. A reclaim callback, which libumem's
+   update thread calls when memory is short, runs as reclaim(private) any number
+   of times in a thread started at umem_cache_create. The cache's own lists are
+   guarded by a model lock (libumem locks them). */
 #include "crace_intrinsics.h"
 
 #define CRACE_UMEM_NOFAIL 0x0100

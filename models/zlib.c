@@ -99,8 +99,7 @@ struct __crace_z_state {
   int used;
 };
 /* zlib's default allocator and deallocator (zutil.c: calloc and free). */
-CRACE_MODEL void *__crace_zcalloc(void *opaque, unsigned items,
-                                  unsigned size) {
+CRACE_MODEL void *__crace_zcalloc(void *opaque, unsigned items, unsigned size) {
   return calloc(items, size);
 }
 CRACE_MODEL void __crace_zcfree(void *opaque, void *p) { free(p); }
@@ -132,8 +131,7 @@ CRACE_MODEL int deflateInit2_(struct __crace_z_stream *strm, int level,
     windowBits -= 16;
   }
   if (memLevel < 1 || memLevel > 9 || method != 8 || windowBits < 8 ||
-      windowBits > 15 || level < 0 || level > 9 || strategy < 0 ||
-      strategy > 4)
+      windowBits > 15 || level < 0 || level > 9 || strategy < 0 || strategy > 4)
     return CRACE_Z_STREAM_ERROR;
   if (windowBits == 8)
     windowBits = 9;
