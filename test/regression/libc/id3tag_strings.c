@@ -12,7 +12,8 @@
 // reads the string only once the pointer was written, after the library's
 // writes), and its read of the pointer with the program's write (explore
 // confirms it).
-// CHECK: id3tag_strings.c:[[#LINE:]]:{{.*}} possible data race on 'heap object allocated at {{.*}}id3tag_strings.c:[[#LINE]]:{{.*}}' (write by thread 'scan'
+// CHECK: id3tag_strings.c:[[#LINE:]]:{{[0-9]+}}: warning: possible data race on 'heap object allocated at
+// CHECK-SAME: id3tag_strings.c:[[#LINE]]:{{.*}}' (write by thread 'scan'
 // CHECK: crace: verdict: possible-race
 // expected-verdict: race-free
 // expected-verdict(explore): race
