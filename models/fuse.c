@@ -1,44 +1,51 @@
-/* FUSE 2.x (libfuse 2.6-2.9) low-level API with the 2.5 compatibility
-   entry points (fuse_lowlevel.h, fuse_lowlevel_compat.h, fuse_opt.h,
+/* FUSE 2.x (libfuse 2.6-2.9) low-level API with the 2.5 compatibility entry
+   points (fuse_lowlevel.h, fuse_lowlevel_compat.h, fuse_opt.h,
    fuse_common_compat.h), as zfs-fuse uses it.
 
    fuse_lowlevel_new_compat25(args, op, op_size, userdata) copies the
-   program's struct fuse_lowlevel_ops_compat25 (31 callbacks: init,
-   destroy, lookup, ..., access, create; the first op_size bytes, as
-   libfuse's memcpy; entries past the compat25 table, which the 2.5 API
-   does not have, are read but never called) and keeps userdata.
-   fuse_session_process(se, buf, len, ch) dispatches one request the
-   kernel wrote into buf: it reads buf, and which request it is (the
-   opcode in buf's header) is input, as are the numbers the request
-   carries (inode numbers, sizes, offsets, modes, flags, the caller's
-   uid/gid/pid). The callback runs in the calling thread, as libfuse runs
-   it: INIT calls init(userdata) and, until one arrived, every other
-   request gets EIO without a callback; DESTROY calls destroy(userdata);
-   the others call their callback, or reply ENOSYS when it is NULL (forget
-   gets no reply; the session's copy of the table holds model functions
-   that do this in place of the NULL entries); requests the compat25 table has
-   no entry for (getlk, setlk, bmap, interrupt) get ENOSYS. Names and write data
-   point into buf at their offsets in the kernel protocol 7.8 (after the 40-byte
-   header and the request's fixed part; a write's or setxattr's data is the rest
-   of the request, whose length the kernel puts in the size field), as
-   libfuse passes them; a request whose
-   name has no terminating zero inside len is one the kernel never sends,
-   and gets EIO. struct fuse_file_info and setattr's struct stat are
-   libfuse's locals: fresh, filled with input (setattr's stat is not
-   converted field by field from the request), freed when the callback
-   returns. The request handle is fresh memory; a reply (fuse_reply_*)
-   reads what it sends and frees the handle, and returns 0 or -errno (the
-   write to the device failed); fuse_req_userdata and fuse_req_ctx are
-   exact. fuse_chan_receive reads a request: input bytes, at least the
-   40-byte header, or 0 (the session exited, the device is gone) or
-   -errno. A kernel channel's buffer size is libfuse's 0x21000.
+   program's struct fuse_lowlevel_ops_compat25 (31 callbacks: init, destroy,
+   lookup, ..., access, create; the first op_size bytes, as libfuse's memcpy;
+   entries past the compat25 table, which the 2.5 API does not have, are read
+   but never called) and keeps userdata. A NULL entry becomes a model function
+   that does what libfuse does for it (nothing for init and destroy, no reply
+   for forget, ENOSYS for the others), so that every callback call has a
+   target the analysis knows.
+
+   fuse_session_process(se, buf, len, ch) dispatches one request the kernel
+   wrote into buf: it reads buf; which request it is (the opcode in buf's
+   header) is input, a chain of 1-bit inputs that explore enumerates, INIT
+   first; so are the numbers the request carries (inode numbers, sizes,
+   offsets, modes, flags, the caller's uid/gid/pid). The callback runs in the
+   calling thread, as libfuse runs it: INIT calls init(userdata) and, until
+   one arrived, every other request gets EIO without a callback; DESTROY calls
+   destroy(userdata); the others call their callback (getattr with a NULL
+   fuse_file_info, as protocol 7.8 has no getattr_in); requests the compat25
+   table has no entry for (getlk, setlk, bmap, interrupt) get ENOSYS. Names
+   and write data point into buf, as libfuse passes them, at their offsets in
+   kernel protocol 7.8 (after the 40-byte header and the request's fixed part;
+   a write's or setxattr's data is the rest of the request, whose length the
+   kernel puts in the size field); a request whose name has no terminating
+   zero inside len is one the kernel never sends, and gets EIO. struct
+   fuse_file_info and setattr's struct stat are libfuse's locals: fresh,
+   filled with input (setattr's stat is not converted field by field from the
+   request), freed when the callback returns.
+
+   The request handle is fresh memory; a reply (fuse_reply_*) reads what it
+   sends and frees the handle, and returns 0 or -errno (the write to the
+   device failed); fuse_req_userdata, fuse_req_ctx, fuse_dirent_size and
+   fuse_add_dirent are exact (glibc's struct stat layout). fuse_chan_receive
+   reads a request: input bytes, at least the 40-byte header, or 0 (the
+   session exited, the device is gone) or -errno. A kernel channel's buffer
+   size is libfuse's 0x21000. fuse_session_destroy calls destroy(userdata)
+   when INIT came and DESTROY did not, and frees the session and its channel.
+
    fuse_opt_add_arg and fuse_opt_free_args are exact (libfuse's fuse_opt.c).
    fuse_lowlevel_new_compat25 and fuse_mount_compat25 parse args as
-   fuse_opt_parse does: they read every argument and, on success, replace
-   args with a fresh vector; which arguments libfuse consumes (and how it
-   rejoins the -o options) is not computed: the first is kept and each
-   other one kept or dropped. Session and channel state is guarded by a
-   model lock (fuse_session_exit may be called from any thread). */
+   fuse_opt_parse does: they read every argument and, on success, replace args
+   with a fresh vector; which arguments libfuse consumes (and how it rejoins
+   the -o options) is not computed: the first is kept and each other one is
+   kept or dropped, by input. Session and channel state is guarded by a model
+   lock (fuse_session_exit may be called from any thread). */
 #include "crace_intrinsics.h"
 
 struct __crace_fuse_args {
