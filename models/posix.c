@@ -1272,6 +1272,32 @@ CRACE_MODEL crace_size_t strftime(char *s, crace_size_t n, const char *fmt,
   s[k] = 0;
   return k;
 }
+/* asctime/ctime: "Wed Jun 30 21:49:08 1993\n", the C locale's strftime
+   "%a %b %e %H:%M:%S %Y\n" (26 bytes with the zero); null when the year
+   does not fit. ctime is asctime of localtime; the static forms share
+   libc's buffer under its lock. */
+static char __crace_libc_asctime_buf[32];
+CRACE_MODEL char *asctime_r(const struct __crace_libc_tm *tm, char *buf) {
+  if (!strftime(buf, 26, "%a %b %e %H:%M:%S %Y\n", tm)) {
+    __crace_libc_fail();
+    return 0;
+  }
+  return buf;
+}
+CRACE_MODEL char *ctime_r(const long *t, char *buf) {
+  struct __crace_libc_tm tm;
+  return asctime_r(localtime_r(t, &tm), buf);
+}
+CRACE_MODEL char *asctime(const struct __crace_libc_tm *tm) {
+  __crace_lock(&__crace_libc_static_lock);
+  char *r = asctime_r(tm, __crace_libc_asctime_buf);
+  __crace_unlock(&__crace_libc_static_lock);
+  return r;
+}
+CRACE_MODEL char *ctime(const long *t) {
+  struct __crace_libc_tm tm;
+  return asctime(localtime_r(t, &tm));
+}
 CRACE_MODEL void tzset(void) {}
 CRACE_MODEL double difftime(long a, long b) { return (double)a - (double)b; }
 
