@@ -121,6 +121,12 @@ void runCleanupPasses(Module &M) {
       if (HoldsFunction)
         DeadTables.push_back(&G);
     }
+    // Unused internal globals (the models' static buffers, tables and
+    // strings that this program's calls do not reach) are dead weight too.
+    for (GlobalVariable &G : M.globals())
+      if (G.hasLocalLinkage() && G.use_empty() &&
+          !llvm::is_contained(DeadTables, &G))
+        DeadTables.push_back(&G);
     for (GlobalVariable *G : DeadTables)
       G->eraseFromParent();
     Changed = !Dead.empty() || !DeadTables.empty();
