@@ -419,6 +419,7 @@ Error Transformer::run() {
   }
   if (!Raise || !Atomic || !Nondet || !Schedule)
     return make_error<InternalError>("kiss runtime incomplete");
+  adaptStartRoutines();
   for (unsigned T = 0; T < Targets.size(); ++T) {
     // IR names: the global's name, or the target's name as an identifier.
     std::string IRName = Targets[T].Name;

@@ -106,6 +106,7 @@ private:
   void instrument(Instruction &I);
   void raiseCheckAfter(CallBase &CB);
   void replaceSync(CallBase &CB, SyncOp Op);
+  void adaptStartRoutines();
 };
 
 } // namespace crace::kiss::detail
