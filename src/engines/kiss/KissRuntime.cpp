@@ -203,7 +203,8 @@ build(const CompileCFn &CompileC, const Module &Like, const RuntimeParams &P) {
   // past __kiss_locks, in the copied state) and no nsw, as in the IR text.
   std::vector<std::string> Args = {"-fwrapv",
                                    formatv("-DKISS_NT={0}", P.Threads).str(),
-                                   formatv("-DKISS_L={0}", P.Locks).str()};
+                                   formatv("-DKISS_L={0}", P.Locks).str(),
+                                   formatv("-DKISS_RD={0}", P.ReadLocks).str()};
   if (P.Rounds) {
     Args.push_back(formatv("-DKISS_K={0}", P.Rounds).str());
     Args.push_back(formatv("-DKISS_STRIDE={0}ULL", P.Stride).str());
@@ -259,9 +260,9 @@ Expected<std::unique_ptr<Module>> compileRuntime(const CompileCFn &CompileC,
   static std::mutex Mu;
   static StringMap<std::string> Cache;
   std::string Key =
-      formatv("{0}|{1}|{2} {3} {4} {5} {6}", Like.getTargetTriple(),
+      formatv("{0}|{1}|{2} {3} {4} {5} {6} {7}", Like.getTargetTriple(),
               Like.getDataLayout().getStringRepresentation(), P.Rounds, P.Slots,
-              P.Threads, P.Locks, P.Stride)
+              P.Threads, P.Locks, P.Stride, P.ReadLocks)
           .str();
   std::lock_guard<std::mutex> Lock(Mu);
   auto It = Cache.find(Key);
@@ -383,13 +384,15 @@ SyncOp syncOp(StringRef N) {
   case Intrinsic::ThreadSelf:
     return SyncOp::Self;
   case Intrinsic::Lock:
-  case Intrinsic::RdLock:
     return SyncOp::Lock;
+  case Intrinsic::RdLock:
+    return SyncOp::RdLock;
   case Intrinsic::Unlock:
     return SyncOp::Unlock;
   case Intrinsic::TryLock:
-  case Intrinsic::TryRdLock:
     return SyncOp::TryLock;
+  case Intrinsic::TryRdLock:
+    return SyncOp::TryRdLock;
   case Intrinsic::CondWait:
     return SyncOp::CondWait;
   case Intrinsic::CondSignal:
