@@ -622,7 +622,8 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   // one more with ts size 1, within a share of the work: a race it finds
   // is as real, and when it finds none the answer is the first pass's.
   if (Opts.KissMaxGiven || Opts.KissMax != 0 || Opts.KissRounds ||
-      !Info.AllSafe || (Opts.Cancelled && *Opts.Cancelled))
+      !Info.AllSafe || !R.Findings.empty() ||
+      (Opts.Cancelled && *Opts.Cancelled))
     return R;
   uint64_t Work = unitsForSeconds(KissTsOneSeconds);
   if (Info.WorkLimit)
