@@ -282,23 +282,7 @@ static std::string roundsSecondThread(const Reporter &Rep,
   return Thread;
 }
 
-namespace {
-/// The work (seconds at the calibrated rate, less when the budget left is
-/// smaller) of the ts-size-1 pass after a race-free ts-size-0 one.
-constexpr double KissTsOneSeconds = 3;
-
-/// What one pass (one ts size) tells run() beyond its result.
-struct PassInfo {
-  /// Every target answered "no race in the explored executions".
-  bool AllSafe = false;
-  /// The pass's work limit and the work it used (0, 0: no limit).
-  uint64_t WorkLimit = 0, WorkUsed = 0;
-};
-} // namespace
-
-/// One transform and bmc check with Opts.KissMax slots of ts.
-static Result runPass(const ProgramModel &PM, const EngineOptions &Opts,
-                      PassInfo &Info) {
+Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   Result R;
   R.Engine = "kiss";
   R.Program = Verdict::Unknown;
@@ -340,7 +324,6 @@ static Result runPass(const ProgramModel &PM, const EngineOptions &Opts,
   // the machine, so neither does what kiss reports.
   uint64_t WorkLimit =
       Opts.KissWork ? Opts.KissWork : unitsForSeconds(Opts.KissBudget);
-  Info.WorkLimit = WorkLimit;
   WorkMeter Work(WorkLimit, nullptr, KissStepCost);
   if (Opts.Progress) {
     Opts.Progress->begin("work units", WorkLimit);
@@ -584,8 +567,6 @@ static Result runPass(const ProgramModel &PM, const EngineOptions &Opts,
     R.reason(ReasonKind::Budget, "kiss: cancelled");
     AllSafe = false; // targets after the cancellation were not checked
   }
-  Info.WorkUsed = WorkLimit ? Work.used() : 0;
-  Info.AllSafe = AllSafe && !Race && !Targets.empty();
   if (Race) {
     R.Program = Verdict::Race;
     return R;
@@ -609,46 +590,6 @@ static Result runPass(const ProgramModel &PM, const EngineOptions &Opts,
              formatv("kiss: no race on {0} in the executions KISS explores "
                      "({1})",
                      llvm::join(SafeTargets, ", "), Bounds));
-  return R;
-}
-
-Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
-  PassInfo Info;
-  Result R = runPass(PM, Opts, Info);
-  // ts size 0 (the default) runs a created thread at its creation, to its
-  // end or its stop: a race that needs the thread to start after a later
-  // step of its creator (a publication under a lock, then a write) is not
-  // among those executions. When that pass finds no race on any target,
-  // one more with ts size 1, within a share of the work: a race it finds
-  // is as real, and when it finds none the answer is the first pass's.
-  if (Opts.KissMaxGiven || Opts.KissMax != 0 || Opts.KissRounds ||
-      !Info.AllSafe || !R.Findings.empty() ||
-      (Opts.Cancelled && *Opts.Cancelled))
-    return R;
-  uint64_t Work = unitsForSeconds(KissTsOneSeconds);
-  if (Info.WorkLimit)
-    Work = std::min(Work, Info.WorkLimit > Info.WorkUsed
-                              ? Info.WorkLimit - Info.WorkUsed
-                              : uint64_t(0));
-  if (!Work)
-    return R;
-  EngineOptions O1 = Opts;
-  O1.KissMax = 1;
-  O1.KissWork = Work;
-  O1.Progress = nullptr;
-  O1.EmitSequential.clear();
-  PassInfo Info1;
-  Result R1 = runPass(PM, O1, Info1);
-  if (R1.Program == Verdict::Race)
-    return R1;
-  R.reason(ReasonKind::Incomplete,
-           Info1.AllSafe
-               ? "kiss: no race with ts size 1 either"
-               : formatv("kiss: no race found with ts size 1 in {0} units "
-                         "of work (a created thread starting after its "
-                         "creation; --kiss-max=1 checks them fully)",
-                         Work)
-                     .str());
   return R;
 }
 
