@@ -203,7 +203,8 @@ build(const CompileCFn &CompileC, const Module &Like, const RuntimeParams &P) {
   // past __kiss_locks, in the copied state) and no nsw, as in the IR text.
   std::vector<std::string> Args = {"-fwrapv",
                                    formatv("-DKISS_NT={0}", P.Threads).str(),
-                                   formatv("-DKISS_L={0}", P.Locks).str()};
+                                   formatv("-DKISS_L={0}", P.Locks).str(),
+                                   formatv("-DKISS_RD={0}", P.ReadLocks).str()};
   if (P.Rounds) {
     Args.push_back(formatv("-DKISS_K={0}", P.Rounds).str());
     Args.push_back(formatv("-DKISS_STRIDE={0}ULL", P.Stride).str());
@@ -259,9 +260,9 @@ Expected<std::unique_ptr<Module>> compileRuntime(const CompileCFn &CompileC,
   static std::mutex Mu;
   static StringMap<std::string> Cache;
   std::string Key =
-      formatv("{0}|{1}|{2} {3} {4} {5} {6}", Like.getTargetTriple(),
+      formatv("{0}|{1}|{2} {3} {4} {5} {6} {7}", Like.getTargetTriple(),
               Like.getDataLayout().getStringRepresentation(), P.Rounds, P.Slots,
-              P.Threads, P.Locks, P.Stride)
+              P.Threads, P.Locks, P.Stride, P.ReadLocks)
           .str();
   std::lock_guard<std::mutex> Lock(Mu);
   auto It = Cache.find(Key);
@@ -281,6 +282,94 @@ Expected<std::unique_ptr<Module>> compileRuntime(const CompileCFn &CompileC,
 
 namespace detail {
 
+/// The runtime's __kiss_run calls a thread's start routine as
+/// `void *(void *)`. C11's thrd_create (models/c11threads.c) hands its
+/// `int (void *)` routine to __crace_thread_create cast to that type, and
+/// the bmc's indirect call only reaches functions of the call's type (a
+/// call through another type is a memory error there). So __kiss_run
+/// calls each start routine of another type directly, with its own type:
+/// `fn == @g ? (void *)(intptr_t)g(arg) : fn(arg)` (an integer result
+/// sign-extended as thrd_exit's `(void *)(long)res`, none → null). The
+/// routines are the functions the points-to sets of the creations' start
+/// arguments hold; the call through the pointer stays for the others.
+void Transformer::adaptStartRoutines() {
+  Function *Run = M->getFunction("__kiss_run");
+  if (!Run || Run->isDeclaration())
+    return;
+  CallBase *Call = nullptr;
+  for (Instruction &I : instructions(*Run))
+    if (auto *CB = dyn_cast<CallBase>(&I); CB && CB->isIndirectCall())
+      Call = CB;
+  if (!Call || Call->arg_size() != 1)
+    return;
+  LLVMContext &C = M->getContext();
+  const DataLayout &DL = M->getDataLayout();
+  Type *IntPtr = DL.getIntPtrType(C);
+  auto Fits = [](Type *T) { return T->isPointerTy() || T->isIntegerTy(); };
+  std::vector<Function *> Adapt;
+  for (const Function &OF : PM.module())
+    for (const Instruction &OI : instructions(OF)) {
+      const auto *CB = dyn_cast<CallBase>(&OI);
+      if (!CB || callIntrinsic(*CB) != Intrinsic::ThreadCreate)
+        continue;
+      for (const Loc &L : PT.pointsTo(CB->getArgOperand(1))) {
+        if (L.Obj == PointsTo::UnknownObj ||
+            PT.object(L.Obj).Kind != ObjKind::Function)
+          continue;
+        auto *G =
+            dyn_cast_or_null<Function>(VMap.lookup(PT.object(L.Obj).Site));
+        if (!G || G->isDeclaration() ||
+            G->getFunctionType() == Call->getFunctionType() || G->isVarArg() ||
+            G->arg_size() > 1 ||
+            (G->arg_size() == 1 && !Fits(G->getArg(0)->getType())) ||
+            !(G->getReturnType()->isVoidTy() || Fits(G->getReturnType())) ||
+            is_contained(Adapt, G))
+          continue;
+        Adapt.push_back(G);
+      }
+    }
+  if (Adapt.empty())
+    return;
+  Value *Fn = Call->getCalledOperand(), *Arg = Call->getArgOperand(0);
+  BasicBlock *BB = Call->getParent();
+  BasicBlock *Join = BB->splitBasicBlock(Call->getNextNode(), "kiss.ran");
+  BasicBlock *Other = BB->splitBasicBlock(Call, "kiss.call");
+  BB->getTerminator()->eraseFromParent();
+  IRBuilder<> B(Join, Join->begin());
+  PHINode *R = B.CreatePHI(Call->getType(), Adapt.size() + 1, "kiss.r");
+  Call->replaceAllUsesWith(R);
+  R->addIncoming(Call, Other);
+  BasicBlock *Test = BB;
+  for (Function *G : Adapt) {
+    auto *Direct = BasicBlock::Create(C, "kiss.start", Run, Other);
+    auto *Next = BasicBlock::Create(C, "kiss.start.next", Run, Other);
+    B.SetInsertPoint(Test);
+    B.CreateCondBr(B.CreateICmpEQ(Fn, G), Direct, Next);
+    B.SetInsertPoint(Direct);
+    std::vector<Value *> Args;
+    if (G->arg_size() == 1) {
+      Type *PT0 = G->getArg(0)->getType();
+      Args.push_back(
+          PT0->isPointerTy()
+              ? Arg
+              : B.CreateZExtOrTrunc(B.CreatePtrToInt(Arg, IntPtr), PT0));
+    }
+    CallInst *GR = B.CreateCall(G, Args);
+    Value *V = Constant::getNullValue(Call->getType());
+    if (G->getReturnType()->isPointerTy())
+      V = GR;
+    else if (G->getReturnType()->isIntegerTy(1)) // _Bool
+      V = B.CreateIntToPtr(B.CreateZExt(GR, IntPtr), Call->getType());
+    else if (G->getReturnType()->isIntegerTy())
+      V = B.CreateIntToPtr(B.CreateSExtOrTrunc(GR, IntPtr), Call->getType());
+    B.CreateBr(Join);
+    R->addIncoming(V, Direct);
+    Test = Next;
+  }
+  B.SetInsertPoint(Test);
+  B.CreateBr(Other);
+}
+
 SyncOp syncOp(StringRef N) {
   std::optional<Intrinsic> I = lookupIntrinsic(N);
   if (!I)
@@ -295,13 +384,15 @@ SyncOp syncOp(StringRef N) {
   case Intrinsic::ThreadSelf:
     return SyncOp::Self;
   case Intrinsic::Lock:
-  case Intrinsic::RdLock:
     return SyncOp::Lock;
+  case Intrinsic::RdLock:
+    return SyncOp::RdLock;
   case Intrinsic::Unlock:
     return SyncOp::Unlock;
   case Intrinsic::TryLock:
-  case Intrinsic::TryRdLock:
     return SyncOp::TryLock;
+  case Intrinsic::TryRdLock:
+    return SyncOp::TryRdLock;
   case Intrinsic::CondWait:
     return SyncOp::CondWait;
   case Intrinsic::CondSignal:

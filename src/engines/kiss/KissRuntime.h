@@ -38,6 +38,9 @@ struct RuntimeParams {
   unsigned Threads = 2;
   /// Slots of the lock table (KISS_L, at least 1).
   unsigned Locks = 1;
+  /// KISS form: slots of the reader table (KISS_RD; 0 when the program
+  /// takes no read lock: no table).
+  unsigned ReadLocks = 0;
   /// K-round form: bytes of one copy of the shared state (KISS_STRIDE).
   uint64_t Stride = 0;
 };

@@ -292,6 +292,14 @@ void Transformer::replaceSync(CallBase &CB, SyncOp Op) {
   case SyncOp::Lock:
     Use("__kiss_lock");
     break;
+  case SyncOp::RdLock:
+    // Shared by readers in the KISS form; --rounds keeps one table per
+    // round, of exclusive holds only (a read lock is a lock there).
+    Use(O.Rounds ? "__kiss_lock" : "__kiss_rdlock");
+    break;
+  case SyncOp::TryRdLock:
+    Use(O.Rounds ? "__kiss_trylock" : "__kiss_tryrdlock");
+    break;
   case SyncOp::Unlock:
     Use("__kiss_unlock");
     break;
@@ -383,6 +391,14 @@ Error Transformer::run() {
   RP.Threads = O.Rounds ? O.RoundsThreads + 1 : std::max(2u, O.MaxThreads);
   RP.Locks = std::max(1u, O.MaxLocks);
   RP.Stride = Stride;
+  // The reader table only when the program takes read locks: the runtime
+  // of the others stays as it was (the bmc's Z3 queries are sensitive to
+  // its shape).
+  if (!O.Rounds)
+    for (Intrinsic In : {Intrinsic::RdLock, Intrinsic::TryRdLock})
+      if (const Function *F = M->getFunction(intrinsicName(In));
+          F && !F->use_empty())
+        RP.ReadLocks = RP.Locks;
   auto RTOr = compileRuntime(O.CompileC, *M, RP);
   if (!RTOr)
     return RTOr.takeError();
@@ -419,6 +435,7 @@ Error Transformer::run() {
   }
   if (!Raise || !Atomic || !Nondet || !Schedule)
     return make_error<InternalError>("kiss runtime incomplete");
+  adaptStartRoutines();
   for (unsigned T = 0; T < Targets.size(); ++T) {
     // IR names: the global's name, or the target's name as an identifier.
     std::string IRName = Targets[T].Name;

@@ -33,8 +33,10 @@ enum class SyncOp {
   Exit,
   Self,
   Lock,
+  RdLock,
   Unlock,
   TryLock,
+  TryRdLock,
   CondWait,
   NoOp,
   AtomicBegin,
@@ -106,6 +108,7 @@ private:
   void instrument(Instruction &I);
   void raiseCheckAfter(CallBase &CB);
   void replaceSync(CallBase &CB, SyncOp Op);
+  void adaptStartRoutines();
 };
 
 } // namespace crace::kiss::detail

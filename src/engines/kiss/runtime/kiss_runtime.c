@@ -6,6 +6,8 @@
  *   KISS_MAX  slots of ts (forked threads that may wait to be scheduled)
  *   KISS_NT   thread ids (0 is main)
  *   KISS_L    slots of the lock table
+ *   KISS_RD   slots of the reader table (0: the program takes no read
+ *             lock, and the runtime has neither table nor checks)
  * The loops are unrolled before the bmc sees the code (it sees no loop,
  * and every table access has a constant address); KISS_FLAG globals are
  * i1 in the IR. A thread handle (kiss_id) is as wide as a pointer.
@@ -32,8 +34,13 @@ kiss_id __kiss_ts_id[KISS_MAX] = {};
 /* Per thread id: completed (not merely stopped by RAISE), and its result. */
 KISS_FLAG _Bool __kiss_done[KISS_NT] = {};
 void *__kiss_result[KISS_NT] = {};
-/* The held locks. */
+/* The held locks: held exclusively (a mutex, a write lock) ... */
 void *__kiss_locks[KISS_L] = {};
+#if KISS_RD
+/* ... and read locks, one slot per reader holding one (readers exclude
+   writers, not each other). */
+void *__kiss_rdlocks[KISS_RD] = {};
+#endif
 
 _Bool __kiss_held(void *l);
 void __kiss_lock(void *l);
@@ -122,8 +129,42 @@ _Bool __kiss_held(void *l) {
   return h;
 }
 
+#if KISS_RD
+_Bool __kiss_rdheld(void *l) {
+  _Bool h = 0;
+  KISS_UNROLL
+  for (unsigned j = 0; j < KISS_RD; ++j)
+    h = (__kiss_rdlocks[j] == l) | h;
+  return h;
+}
+
+/* Read lock: no writer holds it; readers may. */
+void __kiss_rdlock(void *l) {
+  __kiss_assume(!__kiss_held(l));
+  int put = 0;
+  KISS_UNROLL
+  for (unsigned j = 0; j < KISS_RD; ++j)
+    if (!put && !__kiss_rdlocks[j]) {
+      __kiss_rdlocks[j] = l;
+      put = 1;
+    }
+  if (!put)
+    __kiss_assume(0);
+}
+
+int __kiss_tryrdlock(void *l) {
+  if (__kiss_held(l))
+    return 16; /* EBUSY */
+  __kiss_rdlock(l);
+  return 0;
+}
+#endif
+
 void __kiss_lock(void *l) {
   __kiss_assume(!__kiss_held(l));
+#if KISS_RD
+  __kiss_assume(!__kiss_rdheld(l));
+#endif
   int put = 0;
   KISS_UNROLL
   for (unsigned j = 0; j < KISS_L; ++j)
@@ -136,6 +177,20 @@ void __kiss_lock(void *l) {
 }
 
 void __kiss_unlock(void *l) {
+#if KISS_RD
+  /* Not held exclusively: the caller releases its read lock, one of the
+     readers' slots (which one does not matter). */
+  if (!__kiss_held(l)) {
+    int done = 0;
+    KISS_UNROLL
+    for (unsigned j = 0; j < KISS_RD; ++j)
+      if (!done && __kiss_rdlocks[j] == l) {
+        __kiss_rdlocks[j] = 0;
+        done = 1;
+      }
+    return;
+  }
+#endif
   KISS_UNROLL
   for (unsigned j = 0; j < KISS_L; ++j)
     if (__kiss_locks[j] == l)

@@ -1,12 +1,17 @@
 /* The runtime functions both forms of the sequential program share (they
  * follow kiss_runtime.c or rounds_runtime.c, whose declarations they use:
  * __kiss_held, __kiss_lock, __kiss_unlock, __kiss_schedule, __kiss_nondet,
- * __kiss_assume, __kiss_raise and __kiss_atomic).
+ * __kiss_assume, __kiss_raise and __kiss_atomic; with KISS_RD, which only
+ * the KISS form sets, __kiss_rdheld).
  */
 
 int __kiss_trylock(void *l) {
   if (__kiss_held(l))
     return 16; /* EBUSY */
+#if KISS_RD
+  if (__kiss_rdheld(l))
+    return 16;
+#endif
   __kiss_lock(l);
   return 0;
 }
