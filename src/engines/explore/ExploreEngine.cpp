@@ -89,22 +89,6 @@ Word Explorer::drawNondet(unsigned Bits) {
   return Sampled(Rng());
 }
 
-bool Explorer::ownsAtomic(unsigned T) const {
-  return T < AtomicNesting.size() && AtomicNesting[T] > 0;
-}
-
-bool Explorer::enabledForRace(unsigned T) const {
-  // A thread kept off the processor only by another thread's atomic
-  // section counts as enabled: its operation and the whole section were
-  // both enabled in the state where the section began.
-  if (Exec.exited())
-    return false;
-  const PendingOp &P = Exec.pending(T);
-  if (P.K == PendingOp::Memory || P.K == PendingOp::Create)
-    return true;
-  return Exec.enabled(T);
-}
-
 void Explorer::record(unsigned T, const PendingOp &Op) {
   Event E;
   E.Tid = T;
@@ -719,31 +703,8 @@ void Explorer::finish(std::chrono::steady_clock::time_point Start) {
   for (const Instruction *I : AssertsSeen)
     Notes.push_back({ReasonKind::Note, "an assertion fails in some run at " +
                                            PM.location(I).str()});
-  if (!Havocs.empty()) {
-    std::string Sites;
-    for (size_t I = 0; I < Havocs.size() && I < MaxHavocSitesNamed; ++I) {
-      SourceLoc L = PM.location(Havocs[I].Inst);
-      Sites += (I ? "; " : "") + Havocs[I].What +
-               (L.valid() ? ", at " + L.str() : std::string());
-    }
-    if (Havocs.size() > MaxHavocSitesNamed)
-      Sites += formatv("; and {0} more", Havocs.size() - MaxHavocSitesNamed);
-    HavocNote = Reason{
-        ReasonKind::Unmodelled,
-        formatv("the explore engine ran past calls it cannot execute, "
-                "drawing their results as inputs and assuming they touch "
-                "no program memory ({0}); a race or assertion failure in a "
-                "run that depends on one is not confirmed",
-                Sites)};
-    note(HavocNote->Kind, HavocNote->Text);
-  }
   std::vector<Reason> MayFail;
-  for (const Instruction *I : UnconfirmedAsserts)
-    if (!AssertsSeen.count(I))
-      MayFail.push_back({ReasonKind::Unmodelled,
-                         "an assertion may fail at " + PM.location(I).str() +
-                             " (in a run that depends on such a call: not "
-                             "confirmed)"});
+  HavocNote = havocReasons(MayFail);
   addUnconfirmed();
   bool AnyPossible = false;
   for (const Finding &F : R.Findings)

@@ -399,6 +399,9 @@ private:
   std::set<const Instruction *> UnconfirmedAsserts;
   /// Adds the unconfirmed races to R (after the confirmed ones).
   void addUnconfirmed();
+  /// The reason naming the calls run past (also noted), if any, and one
+  /// per assertion that failed only in runs depending on them (MayFail).
+  std::optional<Reason> havocReasons(std::vector<Reason> &MayFail);
   bool Exhaustive = true;
   bool SampledInput = false;
   /// Input values enumerated (small declared domains) / variants explored.
