@@ -89,8 +89,10 @@ void runCleanupPasses(Module &M) {
   MPM.addPass(createModuleToFunctionPassAdaptor(std::move(FPM)));
   MPM.run(M, PC.MAM);
   // Unused internal model functions are dead weight for every engine; so
-  // are unused internal tables of function pointers (the models' operation
-  // tables, e.g. Sun RPC's), which would keep the functions they hold.
+  // are unused internal globals: the models' static buffers and strings
+  // that this program's calls do not reach, and their tables of function
+  // pointers (Sun RPC's operation tables), which would keep the functions
+  // they hold.
   for (bool Changed = true; Changed;) {
     Changed = false;
     SmallVector<Function *, 32> Dead;
@@ -102,34 +104,15 @@ void runCleanupPasses(Module &M) {
     }
     for (Function *F : Dead)
       F->eraseFromParent();
-    SmallVector<GlobalVariable *, 8> DeadTables;
+    SmallVector<GlobalVariable *, 8> DeadGlobals;
     for (GlobalVariable &G : M.globals()) {
       G.removeDeadConstantUsers();
-      if (!G.hasLocalLinkage() || !G.use_empty() || !G.hasInitializer())
-        continue;
-      bool HoldsFunction = false;
-      SmallVector<const Constant *, 8> Work = {G.getInitializer()};
-      while (!Work.empty() && !HoldsFunction) {
-        const Constant *C = Work.pop_back_val();
-        if (isa<Function>(C))
-          HoldsFunction = true;
-        else
-          for (const Use &U : C->operands())
-            if (auto *K = dyn_cast<Constant>(U.get()))
-              Work.push_back(K);
-      }
-      if (HoldsFunction)
-        DeadTables.push_back(&G);
+      if (G.hasLocalLinkage() && G.use_empty())
+        DeadGlobals.push_back(&G);
     }
-    // Unused internal globals (the models' static buffers, tables and
-    // strings that this program's calls do not reach) are dead weight too.
-    for (GlobalVariable &G : M.globals())
-      if (G.hasLocalLinkage() && G.use_empty() &&
-          !llvm::is_contained(DeadTables, &G))
-        DeadTables.push_back(&G);
-    for (GlobalVariable *G : DeadTables)
+    for (GlobalVariable *G : DeadGlobals)
       G->eraseFromParent();
-    Changed = !Dead.empty() || !DeadTables.empty();
+    Changed = !Dead.empty() || !DeadGlobals.empty();
   }
 }
 
