@@ -205,30 +205,31 @@ SmallVector<MemAccess, 2> ProgramModel::accessesOf(const Instruction &I) const {
 }
 
 void ProgramModel::findVaListReaders() {
-  // To a fixpoint over direct and resolved indirect calls (callers of a
-  // reader are readers).
-  for (bool Changed = true; Changed;) {
-    Changed = false;
-    for (const Function &F : M) {
-      if (F.isDeclaration() || VaListReaders.contains(&F))
+  // Callers of a reader are readers: seeded with the functions that call a
+  // VA_LIST_READER library function, then backwards along the calls
+  // (direct and resolved indirect).
+  DenseMap<const Function *, SmallVector<const Function *, 4>> Callers;
+  SmallVector<const Function *, 16> Work;
+  for (const Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    for (const Instruction &I : instructions(F)) {
+      auto *CB = dyn_cast<CallBase>(&I);
+      if (!CB || CB->isInlineAsm())
         continue;
-      bool Reads = false;
-      for (const Instruction &I : instructions(F)) {
-        auto *CB = dyn_cast<CallBase>(&I);
-        if (!CB || CB->isInlineAsm())
-          continue;
-        for (const Function *C : PTA->callees(*CB))
-          Reads |= VaListReaders.contains(C) ||
-                   (C->isDeclaration() && readsThroughVaList(C->getName()));
-        if (Reads)
-          break;
-      }
-      if (Reads) {
-        VaListReaders.insert(&F);
-        Changed = true;
+      for (const Function *C : PTA->callees(*CB)) {
+        if (!C->isDeclaration())
+          Callers[C].push_back(&F);
+        else if (readsThroughVaList(C->getName()) &&
+                 VaListReaders.insert(&F).second)
+          Work.push_back(&F);
       }
     }
   }
+  while (!Work.empty())
+    for (const Function *Caller : Callers.lookup(Work.pop_back_val()))
+      if (VaListReaders.insert(Caller).second)
+        Work.push_back(Caller);
 }
 
 void ProgramModel::checkSoundness() {

@@ -695,7 +695,6 @@ void Explorer::finish(std::chrono::steady_clock::time_point Start) {
                  "seed {2}), not enumerated",
                  Rounds + 1, Rounds ? "s" : "", Opts.Seed));
   }
-  std::optional<Reason> HavocNote;
   bool AnyRace = false;
   for (const Finding &F : R.Findings)
     AnyRace |=
@@ -704,7 +703,7 @@ void Explorer::finish(std::chrono::steady_clock::time_point Start) {
     Notes.push_back({ReasonKind::Note, "an assertion fails in some run at " +
                                            PM.location(I).str()});
   std::vector<Reason> MayFail;
-  HavocNote = havocReasons(MayFail);
+  std::optional<Reason> HavocNote = havocReasons(MayFail);
   addUnconfirmed();
   bool AnyPossible = false;
   for (const Finding &F : R.Findings)

@@ -119,8 +119,8 @@ void Explorer::checkRaces(size_t D) {
 void Explorer::reportRace(
     std::pair<const Instruction *, const Instruction *> Key, Finding F) {
   if (F.Kind != Verdict::Race) {
-    if (!Reported.count(Key) && UnconfirmedKeys.insert(Key).second)
-      Unconfirmed.push_back({Key, std::move(F)});
+    if (!Reported.count(Key))
+      Unconfirmed.insert({Key, std::move(F)}); // the first one seen stays
     return;
   }
   if (!Reported.insert(Key).second)

@@ -16,6 +16,7 @@
 #include "engines/explore/Guidance.h"
 #include "model/ProgramModel.h"
 
+#include "llvm/ADT/MapVector.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -392,10 +393,8 @@ private:
   static constexpr size_t MaxHavocSitesNamed = 5;
   /// Races seen only in runs that depend on such a call: possible races,
   /// reported when no run confirms the pair (in the order first seen).
-  std::vector<
-      std::pair<std::pair<const Instruction *, const Instruction *>, Finding>>
+  llvm::MapVector<std::pair<const Instruction *, const Instruction *>, Finding>
       Unconfirmed;
-  std::set<std::pair<const Instruction *, const Instruction *>> UnconfirmedKeys;
   std::set<const Instruction *> UnconfirmedAsserts;
   /// Adds the unconfirmed races to R (after the confirmed ones).
   void addUnconfirmed();
