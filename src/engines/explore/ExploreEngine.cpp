@@ -171,7 +171,7 @@ void Explorer::analyseState(size_t D) {
         return;
       if (E.Tid < CP.size() && E.VC[E.Tid] <= CP[E.Tid])
         return; // happens before P
-      if (dependent(E.Op, E.Tid, Op, P))
+      if (dependent(E.Op, E.Tid, Op, P) && !notReversible(E.Op, E.Tid, Op))
         Last = int(J);
     };
     if (globalKind(Op.K)) {
@@ -180,7 +180,9 @@ void Explorer::analyseState(size_t D) {
     } else {
       for (unsigned J : GlobalEvents)
         Consider(J);
-      latestDependent(Op, P, Consider);
+      latestDependent(Op, P, Consider, [&](const Event &E) {
+        return notReversible(E.Op, E.Tid, Op);
+      });
     }
     if (Last < 0 || size_t(Last) >= D)
       continue;
@@ -372,8 +374,10 @@ bool Explorer::execute() {
               break;
             }
       }
-      if (Choice == NT)
-        break; // every enabled thread sleeps: explored elsewhere
+      if (Choice == NT) {
+        ++SleepBlocked; // every enabled thread sleeps: explored elsewhere
+        break;
+      }
       N.Chosen = Choice;
       N.Backtrack.insert(Choice);
       // A parked spinner woken by another thread's pending write: its loop
@@ -745,6 +749,7 @@ void Explorer::finish(std::chrono::steady_clock::time_point Start) {
   std::chrono::duration<double> Secs = std::chrono::steady_clock::now() - Start;
   R.stat("explore_seconds", Secs.count());
   R.stat("executions", double(Executions));
+  R.stat("sleep_blocked", double(SleepBlocked));
   R.stat("transitions", double(Transitions));
   R.stat("instructions", double(instructions()));
   R.stat("max_depth", double(MaxDepthSeen));

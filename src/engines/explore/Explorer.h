@@ -98,6 +98,23 @@ inline bool dependent(const PendingOp &A, unsigned TA, const PendingOp &B,
   return false;
 }
 
+/// Whether an event E of thread TE and a pending operation Op of another
+/// thread are dependent but never enabled together, so that DPOR need not
+/// try Op first (Flanagan–Godefroid's co-enabledness): a join and the end
+/// of the thread it waits for, and a plain lock and the release of its
+/// mutex by the holder (the lock is disabled from the holder's acquisition
+/// to its release; that acquisition is the race to reverse, as in Inspect).
+/// Both pairs still order events and wake sleeping threads.
+inline bool notReversible(const PendingOp &E, unsigned TE,
+                          const PendingOp &Op) {
+  if (Op.K == PendingOp::Join)
+    return E.K == PendingOp::ThreadEnd && Op.Sync == TE + 1;
+  if (Op.K != PendingOp::Lock || Op.Try || Op.ReadLock || !Op.Sync)
+    return false;
+  return (E.K == PendingOp::Unlock && E.Sync == Op.Sync) ||
+         (E.K == PendingOp::CondWait && E.Sync2 == Op.Sync);
+}
+
 /// The two accesses race: overlapping, one writes, not both atomic.
 inline bool conflicting(const MemRef &A, bool AtomicA, const MemRef &B,
                         bool AtomicB) {
@@ -284,8 +301,10 @@ private:
   /// Calls F(J) for the latest event of each thread other than T, among
   /// the events sharing a key with Op, that is dependent with Op: by
   /// program order and transitivity it dominates that thread's earlier ones.
-  template <typename Fn>
-  void latestDependent(const PendingOp &Op, unsigned T, Fn F) const {
+  /// Events Skip accepts are passed over (the one before them counts).
+  template <typename Fn, typename SkipFn>
+  void latestDependent(const PendingOp &Op, unsigned T, Fn F,
+                       SkipFn Skip) const {
     for (uint64_t K : keysOf(Op, T)) {
       auto It = EventsByKey.find(K);
       if (It == EventsByKey.end())
@@ -295,12 +314,16 @@ private:
           continue;
         const std::vector<unsigned> &L = It->second[U];
         for (auto I = L.rbegin(); I != L.rend(); ++I)
-          if (dependent(Events[*I].Op, U, Op, T)) {
+          if (!Skip(Events[*I]) && dependent(Events[*I].Op, U, Op, T)) {
             F(*I);
             break;
           }
       }
     }
+  }
+  template <typename Fn>
+  void latestDependent(const PendingOp &Op, unsigned T, Fn F) const {
+    latestDependent(Op, T, F, [](const Event &) { return false; });
   }
   std::vector<unsigned> GlobalEvents;
   /// Whether each thread is inside an atomic section (its accesses are
@@ -408,6 +431,8 @@ private:
   uint64_t InputVariants = 0;
   bool Stop = false;
   uint64_t Executions = 0, Transitions = 0, MaxDepthSeen = 0;
+  /// Runs that ended with every enabled thread asleep (explored elsewhere).
+  uint64_t SleepBlocked = 0;
   /// Iterative deepening: runs are cut at DepthLimit (DepthCut says one
   /// was); a level before the last has a share of the budgets
   /// (LevelExecEnd/LevelTransEnd, 0: none) and LevelCut says it ran out.

@@ -8,12 +8,12 @@
 // critical sections) leaves its own value in `order` and fails its own
 // assertion. Plain DPOR must report all six assertion lines (COVER, in any
 // order).
-// Executions: locked3's 29 plus 5 lockset-hint replays (main reads `order`
-// unlocked after the joins), 34 in all.
+// Executions: locked3's 8 plus 5 lockset-hint replays (main reads `order`
+// unlocked after the joins), 13 in all.
 // PDP prunes subspaces that cannot race, not those where an assertion
 // fails: it reaches one order only (3 executions, 1 of them a hint replay).
 // DPOR: crace: verdict: race-free (6 findings,
-// DPOR: executions 34.00{{$}}
+// DPOR: executions 13.00{{$}}
 // DPOR: race_hints_tried 5.00{{$}}
 // DPOR: complete 1.00
 // PDP: crace: verdict: race-free (

@@ -8,11 +8,11 @@
 // after it (main then reads data after the data store by program order).
 // Mazurkiewicz traces: 2.
 // The executions include the race_hints_tried replays of the race hints
-// (2 here): 3 of the 5 are DPOR's own (2 of the 4 with PDP).
-// crace's DPOR is not optimal: 5 executions for 2 traces (2.50x);
-// the test pins today's exact figures so that any change is noticed.
+// (2 here): 2 of the 4 are DPOR's own (2 of the 4 with PDP too).
+// Without PDP, 4 executions for 2 traces (2 race-hint replays): one per trace.
+// The test pins the exact figures so that any change is noticed.
 // DPOR: crace: verdict: race (
-// DPOR: executions 5.00{{$}}
+// DPOR: executions 4.00{{$}}
 // DPOR: race_hints_tried 2.00{{$}}
 // DPOR: complete 1.00
 // PDP: crace: verdict: race (

@@ -4,14 +4,13 @@
 // Two threads each write and read their own global; no two events of
 // different threads are dependent, so every interleaving is one trace.
 // Mazurkiewicz traces: 1.
-// DPOR explores 3 executions: the extra ones come from main's joins (a
-// blocked join depends on the end of the thread it waits for, and as the
-// join cannot run first DPOR backtracks to every enabled thread there; a
-// program with two empty threads and two joins also takes 3).
-// crace's DPOR is not optimal: 3 executions for 1 trace (3.00x);
-// the test pins today's exact figures so that any change is noticed.
+// A join depends on the end of the thread it waits for, but the two are
+// never enabled together, so DPOR does not try the join first (before,
+// it backtracked to every enabled thread there: 3 executions).
+// Without PDP, 1 execution for 1 trace: one per trace.
+// The test pins the exact figures so that any change is noticed.
 // DPOR: crace: verdict: race-free (
-// DPOR: executions 3.00{{$}}
+// DPOR: executions 1.00{{$}}
 // DPOR: race_hints_tried 0.00{{$}}
 // DPOR: complete 1.00
 // PDP: crace: verdict: race-free (

@@ -8,10 +8,10 @@
 // t2's are ordered one way or the other (2); whoever loses there takes
 // slot 2 alone.
 // Mazurkiewicz traces: 2 * 2 = 4.
-// crace's DPOR is not optimal: 10 executions for 4 traces (2.50x);
-// the test pins today's exact figures so that any change is noticed.
+// Without PDP, 4 executions for 4 traces: one per trace.
+// The test pins the exact figures so that any change is noticed.
 // DPOR: crace: verdict: race-free (
-// DPOR: executions 10.00{{$}}
+// DPOR: executions 4.00{{$}}
 // DPOR: race_hints_tried 0.00{{$}}
 // DPOR: complete 1.00
 // PDP: crace: verdict: race-free (

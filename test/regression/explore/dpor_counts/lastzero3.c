@@ -4,11 +4,11 @@
 // lastzero(3), as lastzero2 (the argument there, general N: 2^(N-2) (N+3)).
 // Mazurkiewicz traces: N=3: 2 * 6 = 12.
 // Four threads: the first iterative-deepening level (at most 3 threads)
-// contributes 2 of the 56 executions (1 of the 2 with PDP).
-// crace's DPOR is not optimal: 56 executions for 12 traces (4.67x);
-// the test pins today's exact figures so that any change is noticed.
+// contributes 2 of the executions (1 of the 2 with PDP).
+// Without PDP, 14 executions for 12 traces (2 runs of the first level): one per trace.
+// The test pins the exact figures so that any change is noticed.
 // DPOR: crace: verdict: race-free (
-// DPOR: executions 56.00{{$}}
+// DPOR: executions 14.00{{$}}
 // DPOR: race_hints_tried 0.00{{$}}
 // DPOR: complete 1.00
 // PDP: crace: verdict: race-free (

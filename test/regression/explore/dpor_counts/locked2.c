@@ -5,12 +5,13 @@
 // Lock and unlock of one mutex are dependent, the critical sections cannot
 // overlap, and the counter's accesses follow the lock order: a trace is an
 // order of the critical sections.
-// Mazurkiewicz traces: 2! = 2 (bench/results/pdp_vs_dpor.md has the same
-// 5 executions for incr N=2).
-// crace's DPOR is not optimal: 5 executions for 2 traces (2.50x);
-// the test pins today's exact figures so that any change is noticed.
+// Mazurkiewicz traces: 2! = 2 (bench/results/pdp_vs_dpor.md has incr N=2).
+// A lock is not reversed with the release of the mutex by its holder
+// (never enabled together) but with the holder's acquisition.
+// Without PDP, 2 executions for 2 traces: one per trace.
+// The test pins the exact figures so that any change is noticed.
 // DPOR: crace: verdict: race-free (
-// DPOR: executions 5.00{{$}}
+// DPOR: executions 2.00{{$}}
 // DPOR: race_hints_tried 0.00{{$}}
 // DPOR: complete 1.00
 // PDP: crace: verdict: race-free (

@@ -3,14 +3,13 @@
 // Exact DPOR execution count (Nidhugg-style; README.md in this folder).
 // Three threads increment a counter under one mutex (bench's incr, N=3): a
 // trace is an order of the three critical sections.
-// Mazurkiewicz traces: 3! = 6 (bench/results/pdp_vs_dpor.md: 29 executions
-// for incr N=3 too).
+// Mazurkiewicz traces: 3! = 6 (bench/results/pdp_vs_dpor.md has incr N=3).
 // Four threads: the first iterative-deepening level (at most 3 threads)
-// contributes 2 of the 29 executions (1 of the 2 with PDP).
-// crace's DPOR is not optimal: 29 executions for 6 traces (4.83x);
-// the test pins today's exact figures so that any change is noticed.
+// contributes 2 of the executions (1 of the 2 with PDP).
+// Without PDP, 8 executions for 6 traces (2 runs of the first level): one per trace.
+// The test pins the exact figures so that any change is noticed.
 // DPOR: crace: verdict: race-free (
-// DPOR: executions 29.00{{$}}
+// DPOR: executions 8.00{{$}}
 // DPOR: race_hints_tried 0.00{{$}}
 // DPOR: complete 1.00
 // PDP: crace: verdict: race-free (

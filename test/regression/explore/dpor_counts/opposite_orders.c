@@ -7,10 +7,10 @@
 // "t1's y store before main's" is a cycle (t1:x < t1:y < main:y < main:x
 // < t1:x), so it is infeasible.
 // Mazurkiewicz traces: 4 - 1 = 3.
-// crace's DPOR is not optimal: 5 executions for 3 traces (1.67x);
-// the test pins today's exact figures so that any change is noticed.
+// Without PDP, 3 executions for 3 traces: one per trace.
+// The test pins the exact figures so that any change is noticed.
 // DPOR: crace: verdict: race-free (
-// DPOR: executions 5.00{{$}}
+// DPOR: executions 3.00{{$}}
 // DPOR: race_hints_tried 0.00{{$}}
 // DPOR: complete 1.00
 // PDP: crace: verdict: race-free (

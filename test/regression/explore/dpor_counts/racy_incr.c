@@ -7,12 +7,12 @@
 // trace and so are r1 r2 w2 w1 and r2 r1 w2 w1; the others (r1 w1 r2 w2,
 // r2 w2 r1 w1) are a trace each.
 // Mazurkiewicz traces: 4.
-// The executions include 1 race-hint replay (race_hints_tried): 10 of the
-// 11 are DPOR's own (4 of the 5 with PDP).
-// crace's DPOR is not optimal: 11 executions for 4 traces (2.75x);
-// the test pins today's exact figures so that any change is noticed.
+// The executions include 1 race-hint replay (race_hints_tried): 4 of the
+// 5 are DPOR's own (4 of the 5 with PDP too).
+// Without PDP, 5 executions for 4 traces (1 race-hint replay): one per trace.
+// The test pins the exact figures so that any change is noticed.
 // DPOR: crace: verdict: race (
-// DPOR: executions 11.00{{$}}
+// DPOR: executions 5.00{{$}}
 // DPOR: race_hints_tried 1.00{{$}}
 // DPOR: complete 1.00
 // PDP: crace: verdict: race (

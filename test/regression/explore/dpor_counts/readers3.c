@@ -5,11 +5,11 @@
 // of one atomic variable: each read before or after the store.
 // Mazurkiewicz traces: 2^3 = 8.
 // Four threads: the first iterative-deepening level (at most 3 threads)
-// contributes 1 of the 34 executions (1 of the 2 with PDP).
-// crace's DPOR is not optimal: 34 executions for 8 traces (4.25x);
-// the test pins today's exact figures so that any change is noticed.
+// contributes 1 of the executions (1 of the 2 with PDP).
+// Without PDP, 9 executions for 8 traces (1 run of the first level): one per trace.
+// The test pins the exact figures so that any change is noticed.
 // DPOR: crace: verdict: race-free (
-// DPOR: executions 34.00{{$}}
+// DPOR: executions 9.00{{$}}
 // DPOR: race_hints_tried 0.00{{$}}
 // DPOR: complete 1.00
 // PDP: crace: verdict: race-free (

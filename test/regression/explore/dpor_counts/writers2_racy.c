@@ -5,10 +5,10 @@
 // search going after it, so the count is the whole search's). As in
 // writers2_atomic the two stores are the only dependent pair.
 // Mazurkiewicz traces: 2! = 2.
-// crace's DPOR is not optimal: 5 executions for 2 traces (2.50x);
-// the test pins today's exact figures so that any change is noticed.
+// Without PDP, 2 executions for 2 traces: one per trace.
+// The test pins the exact figures so that any change is noticed.
 // DPOR: crace: verdict: race (
-// DPOR: executions 5.00{{$}}
+// DPOR: executions 2.00{{$}}
 // DPOR: race_hints_tried 0.00{{$}}
 // DPOR: complete 1.00
 // PDP: crace: verdict: race (

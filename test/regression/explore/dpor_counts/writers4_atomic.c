@@ -6,12 +6,12 @@
 // Mazurkiewicz traces: 4! = 24.
 // With four threads the explore engine's first iterative-deepening level
 // (at most 3 threads) runs before the complete search and its executions
-// are counted too: 2 of the 107 (1 of the 2 with PDP), the figure that
+// are counted too: 2 of the 26 (1 of the 2 with PDP), the figure that
 // --max-threads=3 alone prints.
-// crace's DPOR is not optimal: 107 executions for 24 traces (4.46x);
-// the test pins today's exact figures so that any change is noticed.
+// Without PDP, 26 executions for 24 traces (2 runs of the first level): one per trace.
+// The test pins the exact figures so that any change is noticed.
 // DPOR: crace: verdict: race-free (
-// DPOR: executions 107.00{{$}}
+// DPOR: executions 26.00{{$}}
 // DPOR: race_hints_tried 0.00{{$}}
 // DPOR: complete 1.00
 // PDP: crace: verdict: race-free (
