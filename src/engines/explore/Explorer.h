@@ -444,6 +444,7 @@ private:
   /// The program blocks signals (front-end metadata "crace.signal_masking"):
   /// races with a signal handler are then not confirmed.
   bool MasksSignals = false, MaskedHandlerRace = false;
+  bool LaterSectionNoted = false; // the reason below was given
   std::unique_ptr<PdpOracle> Oracle;
   uint64_t Pruned = 0, PdpChecks = 0;
 };

@@ -1,0 +1,25 @@
+// RUN: %crace --verify --engine=explore %s
+// RUN: %crace --verify %s
+// main reads i while t1 may be inside an atomic section that reads i and
+// then writes it (the shape of SV-COMP's pthread/fib_*-racy tasks, labelled
+// racy). The read meets only the section's first access (a read) in one
+// state, but it is unordered with the section's write, and in C the
+// section is no synchronisation. explore and auto answered race-free here
+// (a wrong verdict); now it is a possible race with its reason.
+// expected-verdict: possible-race
+#include <pthread.h>
+void __VERIFIER_atomic_begin(void);
+void __VERIFIER_atomic_end(void);
+int i = 1, j = 1;
+void *t1(void *arg) {
+  __VERIFIER_atomic_begin();
+  i = i + j; // expected-race
+  __VERIFIER_atomic_end();
+  return 0;
+}
+int main(void) {
+  pthread_t id1;
+  pthread_create(&id1, 0, t1, 0);
+  int r = i; // expected-race
+  return r;
+}
