@@ -11,7 +11,7 @@ whether every report (JSON without its stats) is identical to the first
 figures are about the front end.
 
   python3 bench/jobs.py --crace build/tools/crace/crace \\
-      --project memcached=/tmp/memcached --project xz=/tmp/xz/build
+      --project memcached=/tmp/memcached --project xz=/tmp/xz/build@xz
 """
 import argparse
 import datetime
@@ -26,9 +26,9 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def run(crace, db, jobs, out):
+def run(crace, db, program, jobs, out):
     cmd = [crace, "--engine=lockset", "--stats", "--format=json", "-o", out,
-           "-p", db, "--jobs", str(jobs)]
+           "-p", db, "--jobs", str(jobs)] + (["--program=" + program] if program else [])
     start = time.monotonic()
     p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                        text=True)
@@ -48,7 +48,9 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--crace", default=os.path.join(HERE, "..", "build", "tools", "crace", "crace"))
     ap.add_argument("--project", action="append", required=True,
-                    help="NAME=BUILD_DIR (a directory with compile_commands.json)")
+                    help="NAME=BUILD_DIR[@PROGRAM] (a directory with compile_commands.json; "
+                    "PROGRAM: analyse only that program of it, --program; every unit is "
+                    "compiled all the same)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--out", default=os.path.join(HERE, "results", "jobs.md"))
@@ -58,13 +60,14 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         for spec in args.project:
             name, db = spec.split("=", 1)
+            db, _, program = db.partition("@")
             with open(os.path.join(db, "compile_commands.json")) as f:
                 units = len(json.load(f))
             runs = {1: [], args.jobs: []}
             for r in range(args.rounds):
                 order = [1, args.jobs] if r % 2 == 0 else [args.jobs, 1]
                 for j in order:
-                    res = run(args.crace, db, j, os.path.join(tmp, f"{name}-{j}-{r}.json"))
+                    res = run(args.crace, db, program, j, os.path.join(tmp, f"{name}-{j}-{r}.json"))
                     runs[j].append(res)
                     print(f"{name} round {r} --jobs {j}: {res['wall']:.1f} s wall, "
                           f"{res['compile']:.1f} s compiling, exit {res['code']}",
@@ -90,7 +93,8 @@ def main():
         "building at the same time, so the figures are noisy), "
         f"crace `{subprocess.run([args.crace, '--version'], capture_output=True, text=True).stdout.strip()}`.",
         "",
-        "Each run: `crace --engine=lockset --stats --format=json -p BUILD_DIR --jobs J`;",
+        "Each run: `crace --engine=lockset --stats --format=json -p BUILD_DIR --jobs J`",
+        "(`--program=P` for NAME=DIR@P; every unit of the database is compiled all the same);",
         f"the orders alternate ({args.rounds} rounds), figures are medians.",
         "`compile s` is `database_compile_seconds` (compiling every unit of the",
         "database), `front end s` the sum of the programs' `frontend_seconds`",
