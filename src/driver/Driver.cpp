@@ -522,6 +522,9 @@ RunOutcome runCraceOnce(const DriverOptions &Opts, Result *Collect) {
   R.Stats.insert(R.Stats.begin(),
                  {"frontend_seconds", Secs(FrontendDone - Started).count()});
   R.Stats.insert(R.Stats.begin() + 1, {"model_seconds", ModelSeconds});
+  if (Opts.DatabaseCompileSeconds >= 0 && !Collect)
+    R.Stats.insert(R.Stats.begin(),
+                   {"database_compile_seconds", Opts.DatabaseCompileSeconds});
   R.stat("total_seconds",
          Secs(std::chrono::steady_clock::now() - Started).count());
   struct rusage Usage;
@@ -565,9 +568,13 @@ std::string unitsOf(const ProgramSpec &P) {
 
 RunOutcome runDatabase(const DriverOptions &Opts) {
   Phase = "compiling the database's units";
+  auto CompileStart = std::chrono::steady_clock::now();
   auto Found =
       findPrograms(*Opts.Frontend.Database, Opts.Frontend,
                    sys::Process::StandardErrIsDisplayed() ? &errs() : nullptr);
+  double CompileSeconds = std::chrono::duration<double>(
+                              std::chrono::steady_clock::now() - CompileStart)
+                              .count();
   if (!Found) {
     WithColor::error(errs(), "crace") << toString(Found.takeError()) << "\n";
     return RunStatus::Internal;
@@ -633,6 +640,7 @@ RunOutcome runDatabase(const DriverOptions &Opts) {
     One.Frontend.Cache = &P.Cache;
     One.ProgramAssumptions = Found->Assumptions;
     One.DefinedElsewhere = P.DefinedElsewhere;
+    One.DatabaseCompileSeconds = CompileSeconds;
     if (Total) {
       // An equal share of what is left; time a program does not use goes
       // to the next ones.
@@ -731,6 +739,8 @@ RunOutcome runDatabase(const DriverOptions &Opts) {
     }
     for (auto &[P, Outcome] : Failed)
       All.Programs.push_back({P->Name, P->MainFile, "not analysed", 0});
+    All.Stats.insert(All.Stats.begin(),
+                     {"database_compile_seconds", CompileSeconds});
     if (All.Program != Verdict::RaceFree)
       All.Assumptions.clear();
     return finish(Opts, All);

@@ -110,6 +110,10 @@ struct DriverOptions {
   /// defines (named in the reasons).
   std::vector<std::string> ProgramAssumptions;
   std::map<std::string, std::string> DefinedElsewhere;
+  /// Set per program of a database: the seconds spent compiling the
+  /// database's units (findPrograms), reported as the statistic
+  /// database_compile_seconds; negative: none.
+  double DatabaseCompileSeconds = -1;
   /// -p with files named: every file of the database, to say where a
   /// function the named files call seems to be defined.
   std::vector<std::string> DatabaseFiles;

@@ -7,19 +7,10 @@
 #include "frontend/LibcLowering.h"
 #include "frontend/ProgramStart.h"
 #include "frontend/Programs.h"
+#include "frontend/UnitCompiler.h"
 #include "model/Counters.h"
 
-#include "clang/AST/ASTConsumer.h"
-#include "clang/AST/Attr.h"
-#include "clang/AST/Decl.h"
-#include "clang/Basic/SourceManager.h"
-#include "clang/CodeGen/CodeGenAction.h"
-#include "clang/Frontend/CompilerInstance.h"
-#include "clang/Frontend/MultiplexConsumer.h"
-#include "clang/Frontend/TextDiagnosticPrinter.h"
-#include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
-#include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSet.h"
@@ -35,11 +26,9 @@
 #include "llvm/IR/Verifier.h"
 #include "llvm/Linker/Linker.h"
 #include "llvm/Passes/PassBuilder.h"
-#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/IPO/AlwaysInliner.h"
 #include "llvm/Transforms/Scalar/JumpThreading.h"
@@ -56,105 +45,6 @@ using namespace llvm;
 CRACE_STATISTIC(NumUnitsCompiled, "Program units clang compiled");
 
 namespace crace {
-
-namespace {
-
-/// Collects the functions whose declaration is in a system header: library
-/// code, which cannot name the program's globals (PointsTo::computeEscaped
-/// reads them as "crace.library_functions"; a program's own definition of
-/// such a name drops out, as it is no longer a declaration).
-class LibraryDeclCollector : public clang::ASTConsumer {
-public:
-  LibraryDeclCollector(const clang::SourceManager &SM,
-                       std::vector<std::string> &Out,
-                       std::vector<std::string> &NoSanitize)
-      : SM(SM), Out(Out), NoSanitize(NoSanitize) {}
-  bool HandleTopLevelDecl(clang::DeclGroupRef G) override {
-    for (const clang::Decl *D : G) {
-      const auto *FD = dyn_cast<clang::FunctionDecl>(D);
-      if (!FD || !FD->getDeclName().isIdentifier())
-        continue;
-      if (SM.isInSystemHeader(FD->getLocation()))
-        Out.push_back(FD->getName().str());
-      // __attribute__((no_sanitize("thread"))) (and no_sanitize_thread):
-      // ThreadSanitizer does not check the function's accesses; crace
-      // does not report races with them (report/Suppressions.h).
-      for (const auto *A : FD->specific_attrs<clang::NoSanitizeAttr>())
-        for (StringRef San : A->sanitizers())
-          if (San == "thread")
-            NoSanitize.push_back(FD->getName().str());
-    }
-    return true;
-  }
-
-private:
-  const clang::SourceManager &SM;
-  std::vector<std::string> &Out;
-  std::vector<std::string> &NoSanitize;
-};
-
-/// An EmitLLVMOnlyAction that hands its module to a sink when it is done,
-/// naming the library functions it calls ("crace.library_functions").
-class CaptureModuleAction : public clang::EmitLLVMOnlyAction {
-public:
-  CaptureModuleAction(LLVMContext &Ctx,
-                      std::vector<std::unique_ptr<Module>> &Sink)
-      : clang::EmitLLVMOnlyAction(&Ctx), Sink(Sink) {}
-
-protected:
-  std::unique_ptr<clang::ASTConsumer>
-  CreateASTConsumer(clang::CompilerInstance &CI, StringRef InFile) override {
-    std::vector<std::unique_ptr<clang::ASTConsumer>> Cs;
-    Cs.push_back(clang::EmitLLVMOnlyAction::CreateASTConsumer(CI, InFile));
-    if (!Cs.back())
-      return nullptr;
-    Cs.push_back(std::make_unique<LibraryDeclCollector>(CI.getSourceManager(),
-                                                        Library, NoSanitize));
-    return std::make_unique<clang::MultiplexConsumer>(std::move(Cs));
-  }
-
-  void EndSourceFileAction() override {
-    clang::EmitLLVMOnlyAction::EndSourceFileAction();
-    auto M = takeModule();
-    if (!M)
-      return;
-    NamedMDNode *N = M->getOrInsertNamedMetadata("crace.library_functions");
-    for (const std::string &Name : Library)
-      if (const Function *F = M->getFunction(Name); F && F->isDeclaration())
-        N->addOperand(
-            MDNode::get(M->getContext(), MDString::get(M->getContext(), Name)));
-    NamedMDNode *NS = M->getOrInsertNamedMetadata("crace.no_sanitize_thread");
-    for (const std::string &Name : NoSanitize)
-      NS->addOperand(
-          MDNode::get(M->getContext(), MDString::get(M->getContext(), Name)));
-    Sink.push_back(std::move(M));
-  }
-
-private:
-  std::vector<std::unique_ptr<Module>> &Sink;
-  std::vector<std::string> Library, NoSanitize;
-};
-
-class CaptureFactory : public clang::tooling::FrontendActionFactory {
-public:
-  CaptureFactory(LLVMContext &Ctx, std::vector<std::unique_ptr<Module>> &Sink)
-      : Ctx(Ctx), Sink(Sink) {}
-  std::unique_ptr<clang::FrontendAction> create() override {
-    return std::make_unique<CaptureModuleAction>(Ctx, Sink);
-  }
-
-private:
-  LLVMContext &Ctx;
-  std::vector<std::unique_ptr<Module>> &Sink;
-};
-
-} // namespace
-
-std::unique_ptr<clang::FrontendAction>
-captureModuleAction(LLVMContext &Ctx,
-                    std::vector<std::unique_ptr<Module>> &Sink) {
-  return std::make_unique<CaptureModuleAction>(Ctx, Sink);
-}
 
 namespace {
 
@@ -178,27 +68,6 @@ std::vector<std::string> commonFlags(bool Warnings) {
   (void)Warnings;
   return Flags;
 }
-
-/// Prints errors (and the notes attached to them), drops warnings.
-class ErrorsOnlyPrinter : public clang::TextDiagnosticPrinter {
-public:
-  ErrorsOnlyPrinter(clang::DiagnosticOptions *Opts)
-      : clang::TextDiagnosticPrinter(llvm::errs(), Opts) {}
-  void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
-                        const clang::Diagnostic &Info) override {
-    if (Level >= clang::DiagnosticsEngine::Error)
-      ShowNotes = true;
-    else if (Level != clang::DiagnosticsEngine::Note)
-      ShowNotes = false;
-    if (Level >= clang::DiagnosticsEngine::Error ||
-        (Level == clang::DiagnosticsEngine::Note && ShowNotes))
-      clang::TextDiagnosticPrinter::HandleDiagnostic(Level, Info);
-    // Dropped warnings are not counted either ("N warnings generated").
-  }
-
-private:
-  bool ShowNotes = false;
-};
 
 std::string targetFlag(StringRef DataModel) {
   if (DataModel == "ILP32")
@@ -306,70 +175,6 @@ std::string linkDetail(const std::vector<std::string> &Errors,
   return Msg;
 }
 
-/// Stack of the thread clang compiles on: clang recurses over the syntax
-/// tree, and deep expressions (a sum of 60,000 terms) overflow the 8 MB of
-/// the main thread; clang's own tools also compile on a large-stack thread.
-constexpr unsigned ClangStackBytes = 512u << 20;
-
-/// Compiles File with its command in Db and Flags appended; the module goes
-/// to Units. False when clang failed (it printed the diagnostics); an
-/// error when clang crashed or the database has several commands for the
-/// file. A file in Harnesses is compiled as its harness (a mapped file
-/// that includes it).
-Expected<bool>
-runClang(const std::string &File, const clang::tooling::CompilationDatabase &Db,
-         const std::vector<std::string> &Flags,
-         const std::vector<std::pair<std::string, std::string>> &Mapped,
-         const std::map<std::string, std::string> &Harnesses, bool ShowWarnings,
-         clang::DiagnosticConsumer &Quiet, LLVMContext &Ctx,
-         std::vector<std::unique_ptr<Module>> &Units) {
-  clang::tooling::ClangTool Tool(Db, {File});
-  Tool.clearArgumentsAdjusters();
-  Tool.appendArgumentsAdjuster(clang::tooling::getClangStripOutputAdjuster());
-  Tool.appendArgumentsAdjuster(
-      clang::tooling::getClangStripDependencyFileAdjuster());
-  Tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
-      Flags, clang::tooling::ArgumentInsertPosition::END));
-  for (const auto &[Path, Text] : Mapped)
-    Tool.mapVirtualFile(Path, Text);
-  if (auto H = Harnesses.find(File); H != Harnesses.end()) {
-    // Compile the harness, which includes the driver, in its place.
-    std::string Abs = absolutePath(File), Virtual = H->second;
-    Tool.appendArgumentsAdjuster(
-        [Abs, File, Virtual](const clang::tooling::CommandLineArguments &Args,
-                             StringRef) {
-          clang::tooling::CommandLineArguments R = Args;
-          for (std::string &A : R)
-            if (A == File || A == Abs || absolutePath(A) == Abs)
-              A = Virtual;
-          return R;
-        });
-  }
-  Tool.setPrintErrorMessage(false);
-  if (!ShowWarnings)
-    Tool.setDiagnosticConsumer(&Quiet);
-  size_t Before = Units.size();
-  CaptureFactory Factory(Ctx, Units);
-  // A crash in clang is recovered from and reported (never a signal
-  // that would look like a verdict).
-  int Status = 1;
-  CrashRecoveryContext::Enable();
-  CrashRecoveryContext CRC;
-  if (!CRC.RunSafelyOnThread([&] { Status = Tool.run(&Factory); },
-                             ClangStackBytes))
-    return make_error<InternalError>("clang crashed while compiling '" + File +
-                                     "'");
-  NumUnitsCompiled += Units.size() - Before;
-  if (Units.size() > Before + 1)
-    return createStringError(inconvertibleErrorCode(),
-                             "the compilation database has " +
-                                 std::to_string(Units.size() - Before) +
-                                 " commands for '" + File +
-                                 "'; crace compiles each file once");
-  return Status == 0 && Units.size() == Before + 1;
-}
-
-/// The flags crace adds to every compile command.
 /// Library mode: adds one unit's harness H to All (entry points, listing,
 /// reasons; assumptions once each) and its text to Texts.
 void mergeHarness(DriverHarness &All, DriverHarness H,
@@ -442,6 +247,7 @@ std::string libraryMain(const std::vector<unsigned> &Units) {
          "int main(void) {\n" + Setups + Starts + Joins + "  return 0;\n}\n";
 }
 
+/// The flags crace adds to every compile command.
 std::vector<std::string> craceFlags(const FrontendOptions &Opts) {
   std::vector<std::string> Flags = commonFlags(Opts.ShowWarnings);
   Flags.push_back("-g");
@@ -471,10 +277,6 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
                                  "' (expected ILP32 or LP64)");
 
   std::vector<std::string> Flags = craceFlags(Opts);
-  llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> DiagOpts =
-      new clang::DiagnosticOptions();
-  DiagOpts->ShowColors = llvm::sys::Process::StandardErrHasColors();
-  ErrorsOnlyPrinter Quiet(DiagOpts.get());
 
   // Driver mode: the Linux model headers, entry points and the harness.
   std::vector<std::pair<std::string, std::string>> Mapped;
@@ -572,28 +374,56 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
     }
   }
 
-  // One tool per file: ClangTool prints "[i/n] Processing file" otherwise.
+  // Each unit in its own context, on up to Opts.Jobs threads; its
+  // diagnostics are printed and its bitcode parsed here, in file order.
+  ClangSetup Setup{Flags, Mapped, Harnesses, Opts.ShowWarnings,
+                   /*PreserveUseLists=*/true};
+  auto Cached = [&](size_t I) -> const std::string * {
+    if (!Opts.Cache || Opts.Cache->DataModel != Opts.DataModel ||
+        Opts.Driver.Enabled)
+      return nullptr;
+    auto It = Opts.Cache->Bitcode.find(absolutePath(Opts.Files[I]));
+    return It == Opts.Cache->Bitcode.end() ? nullptr : It->second.get();
+  };
   std::vector<std::unique_ptr<Module>> Units;
   bool Failed = false;
-  for (const std::string &File : Opts.Files) {
-    if (Opts.Cache && Opts.Cache->DataModel == Opts.DataModel &&
-        !Opts.Driver.Enabled) {
-      auto It = Opts.Cache->Bitcode.find(absolutePath(File));
-      if (It != Opts.Cache->Bitcode.end()) {
-        auto M = parseBitcodeFile(
-            MemoryBufferRef(*It->second, absolutePath(File)), Ctx);
-        if (!M)
-          return M.takeError();
+  std::optional<Error> Err;
+  runInOrder<CompiledUnit>(
+      Opts.Files.size(), Opts.Jobs,
+      [&](size_t I) {
+        if (Cached(I))
+          return CompiledUnit();
+        return compileToBitcode(Opts.Files[I], *Opts.Database, Setup);
+      },
+      [&](size_t I, CompiledUnit &U) {
+        const std::string &File = Opts.Files[I];
+        std::string Id = absolutePath(File);
+        const std::string *BC = Cached(I);
+        if (!BC) {
+          errs() << U.Diagnostics;
+          NumUnitsCompiled += U.Modules;
+          auto Ok = unitOutcome(U, File);
+          if (!Ok) {
+            Err.emplace(Ok.takeError());
+            return false;
+          }
+          if (!*Ok) {
+            Failed = true;
+            return true;
+          }
+          BC = &U.Bitcode;
+          Id = U.ModuleId;
+        }
+        auto M = parseBitcodeFile(MemoryBufferRef(*BC, Id), Ctx);
+        if (!M) {
+          Err.emplace(M.takeError());
+          return false;
+        }
         Units.push_back(std::move(*M));
-        continue;
-      }
-    }
-    auto Ok = runClang(File, *Opts.Database, Flags, Mapped, Harnesses,
-                       Opts.ShowWarnings, Quiet, Ctx, Units);
-    if (!Ok)
-      return Ok.takeError();
-    Failed |= !*Ok;
-  }
+        return true;
+      });
+  if (Err)
+    return std::move(*Err);
   if (Failed)
     return make_error<CompileError>("the input does not compile");
   if (NoEntryPoints)
@@ -703,23 +533,22 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
   return std::move(Main);
 }
 
-Expected<std::unique_ptr<Module>>
-compileUnit(const clang::tooling::CompileCommand &Command,
-            const FrontendOptions &Opts, LLVMContext &Ctx) {
+CompiledUnit compileCommand(const clang::tooling::CompileCommand &Command,
+                            const FrontendOptions &Opts,
+                            function_ref<void(Module &)> Inspect) {
   CommandListDatabase Db({Command});
-  llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> DiagOpts =
-      new clang::DiagnosticOptions();
-  DiagOpts->ShowColors = llvm::sys::Process::StandardErrHasColors();
-  ErrorsOnlyPrinter Quiet(DiagOpts.get());
-  std::vector<std::unique_ptr<Module>> Units;
-  auto Ok = runClang(Command.Filename, Db, craceFlags(Opts), {}, {},
-                     Opts.ShowWarnings, Quiet, Ctx, Units);
-  if (!Ok)
-    return Ok.takeError();
-  if (!*Ok)
-    return make_error<CompileError>("'" + Command.Filename +
-                                    "' does not compile");
-  return std::move(Units.front());
+  ClangSetup Setup;
+  Setup.Flags = craceFlags(Opts);
+  Setup.ShowWarnings = Opts.ShowWarnings;
+  // By absolute path: ClangTool would resolve a relative "file" of the
+  // database against crace's working directory, not the command's, and
+  // find no command for it.
+  SmallString<256> File(Command.Filename);
+  if (!sys::path::is_absolute(File)) {
+    File = Command.Directory;
+    sys::path::append(File, Command.Filename);
+  }
+  return compileToBitcode(std::string(File), Db, Setup, Inspect);
 }
 
 } // namespace crace

@@ -53,6 +53,9 @@ struct FrontendOptions {
   ProgramInputOptions Inputs;
   /// Units compiled already, or null.
   const UnitCache *Cache = nullptr;
+  /// --jobs: translation units compiled at once (each on its own thread;
+  /// the result does not depend on it). 1: one after the other.
+  unsigned Jobs = 1;
 };
 
 /// Builds the analysed module. Fails with CompileError when the sources do
@@ -60,13 +63,6 @@ struct FrontendOptions {
 /// in model/Errors.h), with a StringError for other input problems.
 llvm::Expected<std::unique_ptr<llvm::Module>>
 buildModule(const FrontendOptions &Opts, llvm::LLVMContext &Ctx);
-
-/// Compiles one command as buildModule compiles each unit (crace's flags
-/// added, nothing linked or transformed). CompileError when clang fails,
-/// InternalError when it crashes.
-llvm::Expected<std::unique_ptr<llvm::Module>>
-compileUnit(const clang::tooling::CompileCommand &Command,
-            const FrontendOptions &Opts, llvm::LLVMContext &Ctx);
 
 /// Compiles C that crace carries with it (kiss's runtime) as the models
 /// are compiled: one unit named Name, for Like's target triple, freestanding,

@@ -1,8 +1,8 @@
 //===- Programs.cpp - the programs of a compilation database --------------===//
 #include "frontend/Programs.h"
+#include "frontend/UnitCompiler.h"
 
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -189,32 +189,44 @@ findPrograms(const clang::tooling::CompilationDatabase &Db,
     U.Shared = isSharedObject(C);
     Units.push_back(std::move(U));
   }
-  // Compile each unit once; keep its symbols and its bitcode.
+  // Compile each unit once, on up to Base.Jobs threads; keep its symbols
+  // and its bitcode. Diagnostics and progress are printed in unit order.
   std::vector<Unit> Compiled;
-  for (size_t I = 0; I < Units.size(); ++I) {
-    if (Progress && (I % 10 == 0 || I + 1 == Units.size()))
-      *Progress << "crace: compiling the database's units: " << I + 1 << "/"
-                << Units.size() << "\n";
-    Unit &U = Units[I];
-    LLVMContext Ctx;
-    auto M = compileUnit(U.Cmd, Base, Ctx);
-    if (!M) {
-      // crace's own fault ends the search; a unit that does not compile
-      // is left out.
-      Error E = M.takeError();
-      if (E.isA<InternalError>())
-        return std::move(E);
-      consumeError(std::move(E));
-      Out.Skipped.push_back(U.File + " (does not compile)");
-      continue;
-    }
-    readSymbols(**M, U);
-    std::string BC;
-    raw_string_ostream OS(BC);
-    WriteBitcodeToFile(**M, OS);
-    U.Bitcode = std::make_shared<const std::string>(std::move(BC));
-    Compiled.push_back(std::move(U));
-  }
+  std::optional<Error> Err;
+  runInOrder<CompiledUnit>(
+      Units.size(), Base.Jobs,
+      [&](size_t I) {
+        return compileCommand(Units[I].Cmd, Base, [&U = Units[I]](Module &M) {
+          readSymbols(M, U);
+        });
+      },
+      [&](size_t I, CompiledUnit &C) {
+        if (Progress && (I % 10 == 0 || I + 1 == Units.size()))
+          *Progress << "crace: compiling the database's units: " << I + 1 << "/"
+                    << Units.size() << "\n";
+        errs() << C.Diagnostics;
+        Unit &U = Units[I];
+        auto Ok = unitOutcome(C, U.Cmd.Filename);
+        if (!Ok) {
+          // crace's own fault ends the search.
+          Error E = Ok.takeError();
+          if (E.isA<InternalError>()) {
+            Err.emplace(std::move(E));
+            return false;
+          }
+          consumeError(std::move(E));
+        }
+        if (!Ok || !*Ok) {
+          // A unit that does not compile is left out.
+          Out.Skipped.push_back(U.File + " (does not compile)");
+          return true;
+        }
+        U.Bitcode = std::make_shared<const std::string>(std::move(C.Bitcode));
+        Compiled.push_back(std::move(U));
+        return true;
+      });
+  if (Err)
+    return std::move(*Err);
   Units = std::move(Compiled);
   Out.Units = Units.size();
   llvm::stable_sort(Units, [](const Unit &A, const Unit &B) {

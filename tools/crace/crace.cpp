@@ -11,6 +11,7 @@
 #include "driver/Driver.h"
 #include "engines/Engine.h"
 #include "frontend/Programs.h"
+#include "frontend/UnitCompiler.h"
 
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/ADT/Statistic.h"
@@ -58,6 +59,17 @@ static cl::opt<std::string> ProgramOpt(
              "target or the file defining its main; default: each program "
              "in turn)"),
     cl::value_desc("NAME|FILE"), cl::cat(GeneralCat));
+static cl::opt<unsigned> JobsOpt(
+    "jobs",
+    cl::desc("Compile N translation units at once (default, and 0: the "
+             "number of hardware threads; 1: one after the other); the report "
+             "does not depend on N"),
+    cl::value_desc("N"), cl::init(0), cl::cat(GeneralCat));
+// -j N, -jN: as make and ninja spell it (an alias would be left out of
+// --help).
+static cl::opt<unsigned> JobsShortOpt("j", cl::desc("Same as --jobs"),
+                                      cl::value_desc("N"), cl::Prefix,
+                                      cl::cat(GeneralCat));
 static cl::list<std::string>
     ExtraArgOpt("extra-arg",
                 cl::desc("A flag to append to every compile command"),
@@ -651,6 +663,8 @@ int main(int argc, const char **argv) {
                             : DataModelOpt == DataModelChoice::LP64 ? "LP64"
                                                                     : "";
   Opts.Frontend.ShowWarnings = WarningsOpt;
+  unsigned Jobs = JobsShortOpt.getNumOccurrences() ? JobsShortOpt : JobsOpt;
+  Opts.Frontend.Jobs = Jobs ? Jobs : crace::defaultJobs();
   if (EngineOpt != EngineChoice::Auto)
     Opts.Engine = Engines[unsigned(EngineOpt.getValue()) - 1].Kind;
   Opts.DriverMode.Driver = DriverModeOpt;
