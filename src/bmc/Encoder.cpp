@@ -221,6 +221,71 @@ void Encoder::poll() {
                           "bound or raise the limit)"};
 }
 
+void Encoder::meterNodes(uint64_t Nodes) {
+  if (!O.Work)
+    return;
+  MeteredNodes += Nodes;
+  uint64_t Units = MeteredNodes / TermNodesPerUnit;
+  MeteredNodes %= TermNodesPerUnit;
+  if (O.Work->charge(Units))
+    throw EncodingAborted{WorkBudgetRanOut};
+}
+
+/// The nodes Z3 visits when it abstracts a variable out of E (a lambda) or
+/// rewrites E, counted up to Cap: every node of E's DAG once, and the body
+/// of every quantifier (the lambdas of earlier memory operations) again
+/// from scratch each time, as Z3's abstraction does (a fresh cache per
+/// quantifier body), so nested lambdas that share older ones cost what
+/// they cost Z3.
+static uint64_t termNodes(Z3_context Z, Z3_ast E, uint64_t Cap) {
+  uint64_t Nodes = 0;
+  llvm::DenseSet<unsigned> Seen;
+  std::vector<Z3_ast> Stack{E};
+  while (!Stack.empty() && Nodes < Cap) {
+    Z3_ast A = Stack.back();
+    Stack.pop_back();
+    if (!Seen.insert(Z3_get_ast_id(Z, A)).second)
+      continue;
+    ++Nodes;
+    switch (Z3_get_ast_kind(Z, A)) {
+    case Z3_APP_AST: {
+      Z3_app App = Z3_to_app(Z, A);
+      for (unsigned K = 0, N = Z3_get_app_num_args(Z, App); K < N; ++K)
+        Stack.push_back(Z3_get_app_arg(Z, App, K));
+      break;
+    }
+    case Z3_QUANTIFIER_AST:
+      Nodes += termNodes(Z, Z3_get_quantifier_body(Z, A), Cap - Nodes);
+      break;
+    default:
+      break;
+    }
+  }
+  return Nodes;
+}
+
+void Encoder::meterTerm(const z3::expr &E) {
+  if (!O.Work || !O.Work->limit())
+    return;
+  // Counted up to one unit more than the budget has left, in an order that
+  // depends on the term only.
+  uint64_t Left = O.Work->left();
+  uint64_t Cap = Left >= UINT64_MAX / TermNodesPerUnit - 1
+                     ? UINT64_MAX
+                     : (Left + 1) * TermNodesPerUnit;
+  meterNodes(termNodes(Z, E, Cap));
+}
+
+z3::expr Encoder::simplified(const z3::expr &E) {
+  meterTerm(E);
+  return E.simplify();
+}
+
+z3::expr Encoder::lambdaOf(const z3::expr &X, const z3::expr &Body) {
+  meterTerm(Body);
+  return z3::lambda(X, Body);
+}
+
 //===----------------------------------------------------------------------===//
 // Instructions
 //===----------------------------------------------------------------------===//
@@ -257,7 +322,7 @@ void Encoder::exec(Frame &Fr, const Instruction &I, State &S) {
         z3::expr NatObj = Natural.extract(PtrBits - 1, OffBits);
         z3::expr Bad = NatObj != objOf(Base);
         if (Natural.is_numeral())
-          Bad = Bad.simplify();
+          Bad = simplified(Bad);
         cutIf(S, Bad, EventKind::UndefinedBehavior, &I,
               "possible pointer arithmetic out of its object at " +
                   location(&I));
@@ -282,7 +347,7 @@ void Encoder::exec(Frame &Fr, const Instruction &I, State &S) {
     z3::expr A = val(&Fr, I.getOperand(0)), B = val(&Fr, I.getOperand(1));
     z3::expr Bad = *undefinedTerm(I.getOpcode(), A, B);
     if (B.is_numeral())
-      Bad = Bad.simplify();
+      Bad = simplified(Bad);
     bool Shift = I.isShift();
     bool Signed = I.getOpcode() == Instruction::SDiv ||
                   I.getOpcode() == Instruction::SRem;

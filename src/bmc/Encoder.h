@@ -250,6 +250,19 @@ private:
   std::vector<const llvm::CallBase *> stack() const;
   void poll();
 
+  // The work budget (Options::Work). Z3 builds most terms in constant time,
+  // but its simplifier and its lambda abstraction visit the whole term they
+  // are given, with no cache across calls, and the abstraction visits each
+  // nested lambda's body anew: a term holding the memory costs as much as
+  // the memory's history (a library write after merged paths that each
+  // made one: exponentially more). These count those nodes first (no
+  // further than the budget allows) and throw EncodingAborted when the
+  // budget is spent; without a budget they only do what they stand for.
+  void meterNodes(uint64_t Nodes);
+  void meterTerm(const z3::expr &E);
+  z3::expr simplified(const z3::expr &E);
+  z3::expr lambdaOf(const z3::expr &X, const z3::expr &Body);
+
   z3::context &Z;
   smt::Solver &Solver;
   const llvm::Module &M;
@@ -273,6 +286,7 @@ private:
   std::vector<Frame *> Frames;
   z3::expr Mem0, Alive0;
   unsigned BlockVisits = 0;
+  uint64_t MeteredNodes = 0; ///< nodes not yet charged as a whole unit
   std::chrono::steady_clock::time_point Start;
 
 public:

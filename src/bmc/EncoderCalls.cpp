@@ -205,7 +205,7 @@ bool Encoder::execBuiltin(Frame &Fr, const CallBase &CB, const Function &F,
       z3::expr In = z3::uge(X, offOf(P)) && z3::ult(X - offOf(P), Len);
       S.Mem = z3::store(
           S.Mem, Ob,
-          z3::lambda(X, z3::ite(In, z3::select(Junk, X), z3::select(Old, X))));
+          lambdaOf(X, z3::ite(In, z3::select(Junk, X), z3::select(Old, X))));
     }
     return true;
   }

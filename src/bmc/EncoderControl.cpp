@@ -295,6 +295,7 @@ void Encoder::runBlock(Frame &Fr, const BasicBlock *BB) {
     // encoding stops at the same instruction on every run.
     if (O.Work && O.Work->step())
       throw EncodingAborted{WorkBudgetRanOut};
+    meterNodes(0); // the nodes resolve walked for the last instruction
     exec(Fr, I, S);
     if (S.Guard.is_false())
       return;

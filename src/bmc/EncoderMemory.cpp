@@ -60,6 +60,10 @@ z3::expr Encoder::resolve(const z3::expr &A, const z3::expr &I,
                           unsigned Depth) {
   z3::expr Cur = A;
   for (unsigned Steps = 0; Steps < 100000 && Cur.is_app(); ++Steps) {
+    // Each node walked is work for the budget (charged with the next
+    // instruction or term, Encoder::meterNodes).
+    if (O.Work)
+      ++MeteredNodes;
     Z3_decl_kind K = Cur.decl().decl_kind();
     if (K == Z3_OP_STORE) {
       z3::expr J = Cur.arg(1);
@@ -161,7 +165,7 @@ z3::expr Encoder::load(const State &S, const z3::expr &P, uint64_t Bytes) {
   z3::expr R = Byte(Bytes - 1);
   for (uint64_t I = Bytes - 1; I-- > 0;)
     R = z3::concat(R, Byte(I));
-  return R.is_numeral() ? R : R.simplify();
+  return R.is_numeral() ? R : simplified(R);
 }
 
 void Encoder::store(State &S, const z3::expr &P, const z3::expr &V,
@@ -199,8 +203,8 @@ void Encoder::copyBytes(State &S, const z3::expr &Dst, const z3::expr &Src,
     z3::expr X =
         Z.constant(("i!" + std::to_string(NextName++)).c_str(), OffSort);
     z3::expr In = z3::uge(X, DOff) && z3::ult(X - DOff, Len);
-    DInner = z3::lambda(X, z3::ite(In, z3::select(SInner, SOff + (X - DOff)),
-                                   z3::select(DInner, X)));
+    DInner = lambdaOf(X, z3::ite(In, z3::select(SInner, SOff + (X - DOff)),
+                                 z3::select(DInner, X)));
   }
   S.Mem = z3::store(S.Mem, DO, DInner);
 }
@@ -218,7 +222,7 @@ void Encoder::setBytes(State &S, const z3::expr &Dst, const z3::expr &Byte,
     z3::expr X =
         Z.constant(("i!" + std::to_string(NextName++)).c_str(), OffSort);
     z3::expr In = z3::uge(X, DOff) && z3::ult(X - DOff, Len);
-    DInner = z3::lambda(X, z3::ite(In, Byte, z3::select(DInner, X)));
+    DInner = lambdaOf(X, z3::ite(In, Byte, z3::select(DInner, X)));
   }
   S.Mem = z3::store(S.Mem, DO, DInner);
 }

@@ -119,6 +119,9 @@ struct EngineOptions {
   // kiss: the KISS sequentialisation checked by the bmc (docs/usage.md).
   /// Size of the multiset of forked but not yet scheduled threads.
   unsigned KissMax = 0;
+  /// KissMax was chosen (--kiss-max). If not, a race-free pass at ts size
+  /// 0 is followed by one at ts size 1 within a share of the work.
+  bool KissMaxGiven = false;
   /// bmc loop unwinding bound.
   unsigned Unwind = 8;
   /// Seconds per target query of the bmc (0: no limit); a query past it

@@ -25,6 +25,12 @@ constexpr uint64_t StepCost = 50;
 /// by the bmc) is worth: about 5 us (goblint-bench's automount_incl_lib:
 /// 4.4 million steps in 22 s, with few Z3 units).
 constexpr uint64_t KissStepCost = 15;
+/// Nodes of a Z3 term the bmc's encoder hands to Z3's simplifier or lambda
+/// abstraction (which visit the whole term each time) per work unit:
+/// drivers/prim_usb_control.c at ts size 1, whose library writes make
+/// nested lambdas, spends 20000000 units (nearly all term nodes) in 6.5 s
+/// of CPU, about the 3000000 a second whoop's units cost.
+constexpr uint64_t TermNodesPerUnit = 4;
 
 /// The reason an engine's inner layers (bmc, kiss transform) give when the
 /// stage's work budget is spent; the engine replaces it by one line naming

@@ -51,6 +51,19 @@ bool WorkMeter::step(uint64_t N) {
   return Exhausted;
 }
 
+bool WorkMeter::charge(uint64_t Units) {
+  Charged += Units;
+  if (Limit && used() >= Limit)
+    Exhausted = true;
+  return Exhausted;
+}
+
+uint64_t WorkMeter::left() const {
+  if (!Limit)
+    return std::numeric_limits<uint64_t>::max();
+  return Limit > used() ? Limit - used() : 0;
+}
+
 bool WorkMeter::poll() {
   if (Reader) {
     uint64_t Now = z3ResourceCount(*Reader);

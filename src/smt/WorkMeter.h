@@ -9,7 +9,9 @@
 //     counter per context, cumulative over the context's life; every
 //     rewriting step, simplification, propagation and conflict counts), and
 //   - the engine's own encoding steps (an instruction encoded, a points-to
-//     target expanded), each worth StepCost units, polled by the engine.
+//     target expanded), each worth StepCost units, polled by the engine, and
+//   - units charged directly for work whose size the engine measures (the
+//     bmc's Z3 term traversals: the terms' nodes, TermNodesPerUnit).
 // Each check gets Z3's "rlimit" parameter set to what the budget has left
 // (capped by a per-query limit), so no single query can overrun it. A
 // budget is given in units; its default is derived from the stage's
@@ -51,16 +53,23 @@ public:
   /// One encoding step (Cost units). Returns true when the budget is
   /// spent (then it stays spent). Z3's count is read every 256 steps.
   bool step(uint64_t N = 1);
+  /// Units of work measured by the caller (not steps). Returns true when
+  /// the budget is spent.
+  bool charge(uint64_t Units);
+  /// Units left of the budget as of the last step(), charge() or poll()
+  /// (0 when spent; the largest value when there is no budget).
+  uint64_t left() const;
   /// Rereads Z3's count (after a check or simplification) and tells
   /// whether the budget is spent.
   bool poll();
   /// The budget is spent (as of the last step() or poll()).
   bool exhausted() const { return Exhausted; }
   /// Units spent so far (as of the last step() or poll()).
-  uint64_t used() const { return Steps * Cost + Z3Used; }
+  uint64_t used() const { return Steps * Cost + Z3Used + Charged; }
   uint64_t limit() const { return Limit; }
   uint64_t steps() const { return Steps; }
   uint64_t z3Units() const { return Z3Used; }
+  uint64_t chargedUnits() const { return Charged; }
   /// The "rlimit" for the next check: what is left (Z3's count reread
   /// first), at most PerQuery (0: no per-query cap); 0 only when neither
   /// bounds it. Never below 1 while a budget is set (Z3 takes 0 as "no
@@ -73,7 +82,7 @@ public:
 private:
   uint64_t Limit, Cost;
   std::optional<z3::solver> Reader;
-  uint64_t Z3Base = 0, Z3Used = 0, Z3Earlier = 0, Steps = 0;
+  uint64_t Z3Base = 0, Z3Used = 0, Z3Earlier = 0, Steps = 0, Charged = 0;
   bool Exhausted = false;
 };
 

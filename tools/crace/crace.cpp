@@ -720,6 +720,7 @@ int main(int argc, const char **argv) {
   // always stops there: its witness is one race).
   Opts.EngineOpts.StopAtFirstRace = !AllRacesOpt && Opts.Engine.has_value();
   Opts.EngineOpts.KissMax = KissMaxOpt;
+  Opts.EngineOpts.KissMaxGiven = KissMaxOpt.getNumOccurrences() > 0;
   Opts.EngineOpts.Unwind = UnwindOpt;
   Opts.EngineOpts.KissQueryTimeout = KissQueryTimeoutOpt;
   Opts.EngineOpts.KissTarget = KissTargetOpt;
