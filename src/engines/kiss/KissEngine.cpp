@@ -285,7 +285,7 @@ static std::string roundsSecondThread(const Reporter &Rep,
 namespace {
 /// The work (seconds at the calibrated rate, less when the budget left is
 /// smaller) of the ts-size-1 pass after a race-free ts-size-0 one.
-constexpr double KissTsOneSeconds = 3;
+constexpr double KissTsOneSeconds = 1;
 
 /// What one pass (one ts size) tells run() beyond its result.
 struct PassInfo {
