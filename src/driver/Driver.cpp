@@ -722,13 +722,12 @@ RunOutcome runDatabase(const DriverOptions &Given) {
   for (auto &[P, R] : Runs)
     Programs.push_back({P->Name, P->MainFile, std::move(R), ""});
   for (auto &[P, Outcome] : Failed)
-    Programs.push_back(
-        {P->Name, P->MainFile, std::nullopt,
-         "program '" + P->Name + "' was not analysed (" +
-             (Outcome.Status == RunStatus::Compile
-                  ? "it does not compile or link"
-                  : Code(Outcome)) +
-             ")"});
+    Programs.push_back({P->Name, P->MainFile, std::nullopt,
+                        "program '" + P->Name + "' was not analysed (" +
+                            (Outcome.Status == RunStatus::Compile
+                                 ? "it does not compile or link"
+                                 : Code(Outcome)) +
+                            ")"});
   if (Opts.Format == ReportFormat::Text) {
     std::error_code EC;
     ToolOutputFile Out(Opts.OutputFile, EC, sys::fs::OF_Text);
@@ -749,8 +748,8 @@ RunOutcome runDatabase(const DriverOptions &Given) {
              << " programs in the compilation database:\n";
     for (const ProgramRun &P : Programs)
       if (P.R)
-        Out.os() << "  " << P.Name << ": " << verdictName(P.R->Program)
-                 << " (" << P.R->Findings.size() << " finding"
+        Out.os() << "  " << P.Name << ": " << verdictName(P.R->Program) << " ("
+                 << P.R->Findings.size() << " finding"
                  << (P.R->Findings.size() == 1 ? "" : "s") << ")\n";
     for (auto &[P, Outcome] : Failed)
       Out.os() << "  " << P->Name << ": not analysed (" << Code(Outcome)
@@ -763,8 +762,8 @@ RunOutcome runDatabase(const DriverOptions &Given) {
   }
   // JSON and SARIF: the findings of every program, each naming its
   // program, and the programs' verdicts.
-  Result All = combinePrograms(std::move(Programs),
-                               engineChoiceName(Opts.Engine).str());
+  Result All =
+      combinePrograms(std::move(Programs), engineChoiceName(Opts.Engine).str());
   All.Stats.insert(All.Stats.begin(),
                    {"database_compile_seconds", CompileSeconds});
   return finish(Opts, All);

@@ -145,8 +145,8 @@ RunOutcome runMerge(const MergeOptions &Opts) {
                         ") are shards of different runs (their shard counts, "
                         "programs or engines differ)");
     if (S.Index < 1 || S.Index > S.Count)
-      return mergeError("'" + Opts.Inputs[I] + "' names shard " +
-                        shardName(S) + ", which does not exist");
+      return mergeError("'" + Opts.Inputs[I] + "' names shard " + shardName(S) +
+                        ", which does not exist");
     if (Given[S.Index - 1] >= 0)
       return mergeError("shard " + shardName(S) + " is given twice ('" +
                         Opts.Inputs[Given[S.Index - 1]] + "' and '" +
@@ -160,8 +160,8 @@ RunOutcome runMerge(const MergeOptions &Opts) {
                         " is missing: the merged report would not cover "
                         "every program");
   Result Merged;
-  bool Database = llvm::any_of(
-      Shards, [](const Result &R) { return !R.Programs.empty(); });
+  bool Database =
+      llvm::any_of(Shards, [](const Result &R) { return !R.Programs.empty(); });
   if (!Database) {
     // One program (no database, or one program in it): shard 1 analysed
     // it, and its report is the run's.

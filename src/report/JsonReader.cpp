@@ -183,8 +183,7 @@ Expected<Result> readJson(StringRef Text) {
         // "group.Name": the name has no dot, the group may (a program's
         // name before it).
         auto [Group, Name] = K.rsplit('.');
-        R.Counters.push_back(
-            {Group.str(), Name.str(), "", num(*Counters, K)});
+        R.Counters.push_back({Group.str(), Name.str(), "", num(*Counters, K)});
       }
     }
   }
