@@ -137,8 +137,11 @@ RunOutcome runMerge(const MergeOptions &Opts) {
   std::vector<int> Given(First.Count, -1);
   for (size_t I = 0; I < Shards.size(); ++I) {
     const ShardInfo &S = Shards[I].Shard;
-    if (S.Count != First.Count || S.Programs != First.Programs ||
-        Shards[I].Engine != Shards.front().Engine)
+    // The engine of a report over several programs is the one chosen
+    // (--engine); a report of one program names the engine that decided.
+    bool OtherEngine = First.Programs.size() > 1 &&
+                       Shards[I].Engine != Shards.front().Engine;
+    if (S.Count != First.Count || S.Programs != First.Programs || OtherEngine)
       return mergeError("'" + Opts.Inputs[I] + "' (shard " + shardName(S) +
                         ") and '" + Opts.Inputs.front() + "' (shard " +
                         shardName(First) +
