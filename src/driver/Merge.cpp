@@ -139,8 +139,8 @@ RunOutcome runMerge(const MergeOptions &Opts) {
     const ShardInfo &S = Shards[I].Shard;
     // The engine of a report over several programs is the one chosen
     // (--engine); a report of one program names the engine that decided.
-    bool OtherEngine = First.Programs.size() > 1 &&
-                       Shards[I].Engine != Shards.front().Engine;
+    bool OtherEngine =
+        First.Programs.size() > 1 && Shards[I].Engine != Shards.front().Engine;
     if (S.Count != First.Count || S.Programs != First.Programs || OtherEngine)
       return mergeError("'" + Opts.Inputs[I] + "' (shard " + shardName(S) +
                         ") and '" + Opts.Inputs.front() + "' (shard " +

@@ -423,7 +423,9 @@ static cl::opt<uint64_t> WhoopWorkOpt(
 static const char Overview[] =
     "crace: data-race checker for multithreaded C\n\n"
     "  crace [options] FILE.c... [-- compiler flags]\n"
-    "  crace [options] -p BUILD_DIR [FILE.c...]\n\n"
+    "  crace [options] -p BUILD_DIR [FILE.c...]\n"
+    "  crace merge SHARD.json... [-o FILE] [--format=json|sarif|text]\n"
+    "    (the JSON reports of --shard=1/N .. N/N as one report)\n\n"
     "Verdicts and exit codes: 0 race-free (proved, assumptions printed),\n"
     "1 race (confirmed), 2 possible race, 3 usage or input error,\n"
     "4 the input does not compile, 5 internal error, 6 unknown (a budget ran\n"
