@@ -43,7 +43,14 @@ namespace {
 /// The SV-COMP answer printed last in --svcomp mode.
 const char *SvCompAnswer = "UNKNOWN";
 
-RunOutcome finish(const DriverOptions &Opts, const Result &R) {
+RunOutcome finish(const DriverOptions &Opts, const Result &Given) {
+  // --shard: the report says which part of the run it covers.
+  std::optional<Result> Sharded;
+  if (Opts.Shard.Count) {
+    Sharded = Given;
+    Sharded->Shard = Opts.Shard;
+  }
+  const Result &R = Sharded ? *Sharded : Given;
   if (Opts.Verify) {
     std::string Diff;
     raw_string_ostream OS(Diff);
@@ -150,7 +157,25 @@ bool checkProperty(const std::string &File) {
 }
 
 RunOutcome runCraceOnce(const DriverOptions &Opts, Result *Collect);
-RunOutcome runDatabase(const DriverOptions &Opts);
+RunOutcome runDatabase(const DriverOptions &Given);
+
+/// The report of a shard that holds no program (--shard=K/N with K past
+/// the programs): verdict unknown, never race-free, since it says nothing
+/// about the programs; `crace merge` recomputes the verdict from the
+/// shards' programs.
+RunOutcome emptyShard(const DriverOptions &Opts) {
+  Result R;
+  R.Program = Verdict::Unknown;
+  R.Engine = engineChoiceName(Opts.Engine).str();
+  size_t N = Opts.Shard.Programs.size();
+  R.reason(ReasonKind::Note,
+           "shard " + std::to_string(Opts.Shard.Index) + "/" +
+               std::to_string(Opts.Shard.Count) +
+               " analyses no program (the run has " + std::to_string(N) +
+               (N == 1 ? " program" : " programs") +
+               "); 'crace merge' combines the shards' reports");
+  return finish(Opts, R);
+}
 
 } // namespace
 
@@ -213,6 +238,22 @@ RunOutcome runCrace(const DriverOptions &Opts) {
   if (Opts.SvComp && !checkProperty(Opts.PropertyFile)) {
     outs() << "UNKNOWN\n";
     return RunStatus::Usage;
+  }
+  if (Opts.Shard.Count &&
+      (Opts.Verify || Opts.SvComp || !Opts.ReplayFile.empty() ||
+       !Opts.TraceOut.empty() || Opts.DriverMode.ListEntryPoints ||
+       Opts.Format == ReportFormat::Whoop)) {
+    WithColor::error(errs(), "crace")
+        << "--shard writes a report for 'crace merge': it excludes --verify, "
+           "--svcomp, --replay, --trace-out, --list-entry-points and "
+           "--format=whoop\n";
+    return RunStatus::Usage;
+  }
+  if (Opts.Shard.Count && !Opts.WholeDatabase) {
+    // One program: shard 1 analyses it, the others nothing.
+    DriverOptions One = Opts;
+    One.Shard.Programs = {Opts.Frontend.Files.front()};
+    return One.Shard.Index == 1 ? runCraceOnce(One, nullptr) : emptyShard(One);
   }
   RunOutcome Outcome =
       Opts.WholeDatabase ? runDatabase(Opts) : runCraceOnce(Opts, nullptr);
@@ -542,31 +583,13 @@ RunOutcome runCraceOnce(const DriverOptions &Opts, Result *Collect) {
   return finish(Opts, R);
 }
 
-/// The overall verdict of several programs: a confirmed race anywhere,
-/// else a possible one, else unknown, else race-free.
-Verdict worstOf(Verdict A, Verdict B) {
-  auto Rank = [](Verdict V) {
-    switch (V) {
-    case Verdict::Race:
-      return 3;
-    case Verdict::PossibleRace:
-      return 2;
-    case Verdict::Unknown:
-      return 1;
-    case Verdict::RaceFree:
-      return 0;
-    }
-    return 1;
-  };
-  return Rank(A) >= Rank(B) ? A : B;
-}
-
 std::string unitsOf(const ProgramSpec &P) {
   return std::to_string(P.Commands.size()) +
          (P.Commands.size() == 1 ? " unit" : " units");
 }
 
-RunOutcome runDatabase(const DriverOptions &Opts) {
+RunOutcome runDatabase(const DriverOptions &Given) {
+  DriverOptions Opts = Given;
   Phase = "compiling the database's units";
   auto CompileStart = std::chrono::steady_clock::now();
   auto Found =
@@ -604,6 +627,11 @@ RunOutcome runDatabase(const DriverOptions &Opts) {
     // a program without main has nothing to analyse).
     DriverOptions One = Opts;
     One.WholeDatabase = false;
+    if (Opts.Shard.Count) {
+      One.Shard.Programs = {Opts.Frontend.Files.front()};
+      if (One.Shard.Index != 1)
+        return emptyShard(One);
+    }
     auto Db = oneCommandPerFile(*Opts.Frontend.Database, Opts.Frontend.Files);
     One.Frontend.Database = Db.get();
     return runCraceOnce(One, nullptr);
@@ -621,6 +649,19 @@ RunOutcome runDatabase(const DriverOptions &Opts) {
     errs() << ") for this output or option\n";
     return RunStatus::Usage;
   }
+  if (Opts.Shard.Count) {
+    // --shard=K/N: the programs whose index I has I % N == K-1; a run of
+    // one program is analysed by shard 1 alone.
+    for (const ProgramSpec *P : Chosen)
+      Opts.Shard.Programs.push_back(P->Name);
+    std::vector<const ProgramSpec *> Mine;
+    for (size_t I = 0; I < Chosen.size(); ++I)
+      if (I % Opts.Shard.Count == Opts.Shard.Index - 1)
+        Mine.push_back(Chosen[I]);
+    if (Mine.empty())
+      return emptyShard(Opts);
+    Chosen = std::move(Mine);
+  }
   unsigned Total = Opts.TimeoutGiven ? Opts.TimeoutSeconds
                    : !Opts.Engine    ? DefaultPortfolioTimeout
                                      : 0;
@@ -631,6 +672,8 @@ RunOutcome runDatabase(const DriverOptions &Opts) {
     const ProgramSpec &P = *Chosen[I];
     DriverOptions One = Opts;
     One.WholeDatabase = false;
+    if (Several)
+      One.Shard = ShardInfo();
     CommandListDatabase Db(P.Commands);
     One.Frontend.Database = &Db;
     One.Frontend.Files = Db.getAllFiles();
@@ -663,15 +706,6 @@ RunOutcome runDatabase(const DriverOptions &Opts) {
     else
       Runs.push_back({&P, std::move(R)});
   }
-  // One report for all programs.
-  Result All;
-  All.Program = Verdict::RaceFree;
-  All.Engine = engineChoiceName(Opts.Engine).str();
-  bool First = true;
-  for (auto &[P, R] : Runs) {
-    All.Program = First ? R.Program : worstOf(All.Program, R.Program);
-    First = false;
-  }
   // A program not analysed is named by the tool's exit code of its
   // outcome.
   auto Code = [&](RunOutcome O) -> std::string {
@@ -679,17 +713,21 @@ RunOutcome runDatabase(const DriverOptions &Opts) {
       return statusName(O.Status);
     return "exit code " + std::to_string(Opts.ExitCodeOf(O));
   };
-  for (auto &[P, Outcome] : Failed) {
-    All.Program = worstOf(All.Program, Verdict::Unknown);
-    All.reason(ReasonKind::Failure, "program '" + P->Name +
-                                        "' was not analysed (" +
-                                        (Outcome.Status == RunStatus::Compile
-                                             ? "it does not compile or link"
-                                             : Code(Outcome)) +
-                                        ")");
-  }
-  if (Runs.empty())
+  // A shard writes its report also when none of its programs could be
+  // analysed, so that `crace merge` finds every shard.
+  if (Runs.empty() && !Opts.Shard.Count)
     return Failed.front().second;
+  // One report for all programs (report/Finding.h, combinePrograms).
+  std::vector<ProgramRun> Programs;
+  for (auto &[P, R] : Runs)
+    Programs.push_back({P->Name, P->MainFile, std::move(R), ""});
+  for (auto &[P, Outcome] : Failed)
+    Programs.push_back({P->Name, P->MainFile, std::nullopt,
+                        "program '" + P->Name + "' was not analysed (" +
+                            (Outcome.Status == RunStatus::Compile
+                                 ? "it does not compile or link"
+                                 : Code(Outcome)) +
+                            ")"});
   if (Opts.Format == ReportFormat::Text) {
     std::error_code EC;
     ToolOutputFile Out(Opts.OutputFile, EC, sys::fs::OF_Text);
@@ -699,53 +737,36 @@ RunOutcome runDatabase(const DriverOptions &Opts) {
       return RunStatus::Usage;
     }
     bool Color = Opts.Color && Opts.OutputFile == "-";
-    for (auto &[P, R] : Runs) {
-      Out.os() << "== program '" << P->Name << "' (" << unitsOf(*P)
-               << ", main in " << P->MainFile << ")\n";
-      writeText(R, Out.os(), {Color, Opts.Stats, Opts.Group});
+    for (size_t I = 0; I < Runs.size(); ++I) {
+      const ProgramSpec &P = *Runs[I].first;
+      Out.os() << "== program '" << P.Name << "' (" << unitsOf(P)
+               << ", main in " << P.MainFile << ")\n";
+      writeText(*Programs[I].R, Out.os(), {Color, Opts.Stats, Opts.Group});
       Out.os() << "\n";
     }
-    Out.os() << "crace: " << Runs.size() + Failed.size()
+    Out.os() << "crace: " << Programs.size()
              << " programs in the compilation database:\n";
-    for (auto &[P, R] : Runs)
-      Out.os() << "  " << P->Name << ": " << verdictName(R.Program) << " ("
-               << R.Findings.size() << " finding"
-               << (R.Findings.size() == 1 ? "" : "s") << ")\n";
+    for (const ProgramRun &P : Programs)
+      if (P.R)
+        Out.os() << "  " << P.Name << ": " << verdictName(P.R->Program) << " ("
+                 << P.R->Findings.size() << " finding"
+                 << (P.R->Findings.size() == 1 ? "" : "s") << ")\n";
     for (auto &[P, Outcome] : Failed)
       Out.os() << "  " << P->Name << ": not analysed (" << Code(Outcome)
                << ")\n";
-    Out.os() << "crace: verdict: " << verdictName(All.Program)
+    Verdict V = programsVerdict(Programs);
+    Out.os() << "crace: verdict: " << verdictName(V)
              << " (the worst over the programs)\n";
     Out.keep();
-  } else {
-    // JSON and SARIF: the findings of every program, each naming its
-    // program, and the programs' verdicts.
-    for (auto &[P, R] : Runs) {
-      All.Programs.push_back({P->Name, P->MainFile,
-                              verdictName(R.Program).str(), R.Findings.size()});
-      for (Finding &F : R.Findings) {
-        F.Program = P->Name;
-        All.Findings.push_back(std::move(F));
-      }
-      for (const std::string &A : R.Assumptions)
-        All.Assumptions.push_back(P->Name + ": " + A);
-      for (const Reason &W : R.Reasons)
-        All.reason(W.Kind, P->Name + ": " + W.Text);
-      for (auto &[K, V] : R.Stats)
-        All.Stats.push_back({P->Name + "." + K, V});
-      for (Counter &C : R.Counters)
-        All.Counters.push_back(
-            {P->Name + "." + C.Group, C.Name, C.Desc, C.Value});
-    }
-    for (auto &[P, Outcome] : Failed)
-      All.Programs.push_back({P->Name, P->MainFile, "not analysed", 0});
-    All.Stats.insert(All.Stats.begin(),
-                     {"database_compile_seconds", CompileSeconds});
-    if (All.Program != Verdict::RaceFree)
-      All.Assumptions.clear();
-    return finish(Opts, All);
+    return RunOutcome(V);
   }
-  return RunOutcome(All.Program);
+  // JSON and SARIF: the findings of every program, each naming its
+  // program, and the programs' verdicts.
+  Result All =
+      combinePrograms(std::move(Programs), engineChoiceName(Opts.Engine).str());
+  All.Stats.insert(All.Stats.begin(),
+                   {"database_compile_seconds", CompileSeconds});
+  return finish(Opts, All);
 }
 
 } // namespace

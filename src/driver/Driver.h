@@ -99,6 +99,10 @@ struct DriverOptions {
   std::string SuppressionsFile;
   /// --baseline: report only findings not in this earlier report.
   std::string BaselineFile;
+  /// --shard=K/N: analyse only the programs of index I (0-based, database
+  /// order) with I % N == K-1; Count 0: no shard. The driver fills in
+  /// Programs (all programs of the run) for the report.
+  ShardInfo Shard;
   /// -p without files: the whole compilation database, one program at a
   /// time (frontend/Programs.h).
   bool WholeDatabase = false;
@@ -142,5 +146,22 @@ RunOutcome runCrace(const DriverOptions &Opts);
 /// destructors, no exit handlers). The tool installs it; without one the
 /// process aborts.
 void setHardStopExit(void (*Exit)(RunOutcome));
+
+/// `crace merge`: what it was asked to do.
+struct MergeOptions {
+  std::vector<std::string> Inputs;
+  std::string OutputFile = "-";
+  ReportFormat Format = ReportFormat::Json;
+};
+
+/// Parses `crace merge`'s arguments (after `merge`): report files, `-o
+/// FILE`, `--format=json|sarif|text`. Usage errors go to OS.
+[[nodiscard]] std::optional<MergeOptions>
+parseMergeArgs(llvm::ArrayRef<const char *> Args, llvm::raw_ostream &OS);
+
+/// `crace merge`: reads the JSON reports of shards 1..N of one run
+/// (--shard), checks that each is there once, and writes the report one
+/// unsharded run writes. RunStatus::Usage when they do not fit together.
+RunOutcome runMerge(const MergeOptions &Opts);
 
 } // namespace crace

@@ -77,6 +77,71 @@ std::vector<unsigned> findingGroups(const Result &R) {
   return Out;
 }
 
+Verdict worstOf(Verdict A, Verdict B) {
+  auto Rank = [](Verdict V) {
+    switch (V) {
+    case Verdict::Race:
+      return 3;
+    case Verdict::PossibleRace:
+      return 2;
+    case Verdict::Unknown:
+      return 1;
+    case Verdict::RaceFree:
+      return 0;
+    }
+    return 1;
+  };
+  return Rank(A) >= Rank(B) ? A : B;
+}
+
+Verdict programsVerdict(const std::vector<ProgramRun> &Runs) {
+  Verdict V = Verdict::RaceFree;
+  bool First = true;
+  for (const ProgramRun &P : Runs)
+    if (P.R) {
+      V = First ? P.R->Program : worstOf(V, P.R->Program);
+      First = false;
+    }
+  for (const ProgramRun &P : Runs)
+    if (!P.R)
+      V = worstOf(V, Verdict::Unknown);
+  return V;
+}
+
+Result combinePrograms(std::vector<ProgramRun> Runs, std::string Engine) {
+  Result All;
+  All.Program = programsVerdict(Runs);
+  All.Engine = std::move(Engine);
+  for (const ProgramRun &P : Runs)
+    if (!P.R)
+      All.reason(ReasonKind::Failure, P.NotAnalysed);
+  for (ProgramRun &P : Runs) {
+    if (!P.R)
+      continue;
+    Result &R = *P.R;
+    All.Programs.push_back(
+        {P.Name, P.Main, verdictName(R.Program).str(), R.Findings.size()});
+    for (Finding &F : R.Findings) {
+      F.Program = P.Name;
+      All.Findings.push_back(std::move(F));
+    }
+    for (const std::string &A : R.Assumptions)
+      All.Assumptions.push_back(P.Name + ": " + A);
+    for (const Reason &W : R.Reasons)
+      All.reason(W.Kind, P.Name + ": " + W.Text);
+    for (auto &[K, V] : R.Stats)
+      All.Stats.push_back({P.Name + "." + K, V});
+    for (Counter &C : R.Counters)
+      All.Counters.push_back({P.Name + "." + C.Group, C.Name, C.Desc, C.Value});
+  }
+  for (const ProgramRun &P : Runs)
+    if (!P.R)
+      All.Programs.push_back({P.Name, P.Main, "not analysed", 0});
+  if (All.Program != Verdict::RaceFree)
+    All.Assumptions.clear();
+  return All;
+}
+
 void cutFindings(Result &R, unsigned Max) {
   if (!Max || R.Findings.size() <= Max)
     return;

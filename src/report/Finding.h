@@ -81,6 +81,14 @@ struct ProgramSummary {
   size_t Findings = 0;
 };
 
+/// The shard of a run split with --shard=K/N: Index K of Count N, and the
+/// names of all the programs the run covers, in the database's order (so
+/// that `crace merge` can check it has every shard). Count 0: no shard.
+struct ShardInfo {
+  unsigned Index = 0, Count = 0;
+  std::vector<std::string> Programs;
+};
+
 /// One pair of accesses a static engine could not rule out: the two
 /// instructions and the thread templates (ThreadTemplate::Id) running them.
 struct Candidate {
@@ -159,6 +167,8 @@ struct Result {
   std::vector<Counter> Counters;
   /// A report over several programs (-p): each program's verdict.
   std::vector<ProgramSummary> Programs;
+  /// --shard: which part of the run this report covers.
+  ShardInfo Shard;
   void stat(std::string Name, double V) {
     Stats.emplace_back(std::move(Name), V);
   }
@@ -168,6 +178,31 @@ struct Result {
   /// The texts of Reasons, in order (what the writers print).
   [[nodiscard]] std::vector<std::string> reasonTexts() const;
 };
+
+/// The overall verdict of several programs: a confirmed race anywhere,
+/// else a possible one, else unknown, else race-free.
+[[nodiscard]] Verdict worstOf(Verdict A, Verdict B);
+
+/// One program of a report over a compilation database's programs: its
+/// result, or (no result) the reason it was not analysed.
+struct ProgramRun {
+  std::string Name, Main;
+  std::optional<Result> R;
+  std::string NotAnalysed;
+};
+
+/// The verdict over the programs: the worst of those analysed, unknown if
+/// one was not analysed.
+[[nodiscard]] Verdict programsVerdict(const std::vector<ProgramRun> &Runs);
+
+/// One report over several programs (JSON, SARIF, HTML): the findings of
+/// every analysed program, each naming its program, in the order given;
+/// their assumptions, reasons, statistics and counters prefixed with the
+/// program's name; the programs' verdicts (those analysed first); a
+/// reason per program not analysed. Used by -p over a database and by
+/// `crace merge`, so a merged report is the one an unsharded run writes.
+[[nodiscard]] Result combinePrograms(std::vector<ProgramRun> Runs,
+                                     std::string Engine);
 
 /// Findings on one variable: the same program, category, verdict and
 /// variable (of the first access). Ids count groups in order of their first

@@ -60,6 +60,7 @@ void writeJson(const Result &R, raw_ostream &OS) {
             for (const TraceStep &S : F.Trace)
               J.object([&] {
                 J.attribute("thread", S.Thread);
+                J.attribute("thread_id", int64_t(S.ThreadId));
                 J.attribute("file", S.Loc.File);
                 J.attribute("line", int64_t(S.Loc.Line));
                 J.attribute("column", int64_t(S.Loc.Column));
@@ -77,6 +78,15 @@ void writeJson(const Result &R, raw_ostream &OS) {
             J.attribute("verdict", P.Verdict);
             J.attribute("findings", int64_t(P.Findings));
           });
+      });
+    if (R.Shard.Count)
+      J.attributeObject("shard", [&] {
+        J.attribute("index", int64_t(R.Shard.Index));
+        J.attribute("count", int64_t(R.Shard.Count));
+        J.attributeArray("programs", [&] {
+          for (const std::string &P : R.Shard.Programs)
+            J.value(P);
+        });
       });
     if (!R.Harness.empty())
       J.attribute("harness", R.Harness);

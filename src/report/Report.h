@@ -2,6 +2,7 @@
 #pragma once
 
 #include "report/Finding.h"
+#include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace crace {
@@ -33,6 +34,9 @@ void writeVerdict(const Result &R, llvm::raw_ostream &OS, bool Color,
 constexpr int JsonSchemaVersion = 1;
 /// One JSON document (schema in docs/output.md).
 void writeJson(const Result &R, llvm::raw_ostream &OS);
+/// A report writeJson wrote, read back (JsonReader.cpp says what the JSON
+/// does not keep); an error when Text is not one.
+llvm::Expected<Result> readJson(llvm::StringRef Text);
 
 /// SARIF 2.1.0 (docs/output.md): one run, a result per finding.
 void writeSarif(const Result &R, llvm::raw_ostream &OS);

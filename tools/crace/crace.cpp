@@ -2,6 +2,7 @@
 //
 // crace [options] FILE.c... [-- compiler flags]
 // crace [options] -p BUILD_DIR [FILE.c...]
+// crace merge SHARD.json... [-o FILE] [--format=json|sarif|text]
 //
 // Parses options (llvm::cl, clang tooling's compilation databases) into a
 // DriverOptions and hands over to the driver. See docs/usage.md.
@@ -59,6 +60,12 @@ static cl::opt<std::string> ProgramOpt(
              "target or the file defining its main; default: each program "
              "in turn)"),
     cl::value_desc("NAME|FILE"), cl::cat(GeneralCat));
+static cl::opt<std::string> ShardOpt(
+    "shard",
+    cl::desc("With -p: analyse only the programs of index I (0-based, in the "
+             "database's order) with I % N == K-1, and record the shard in "
+             "the report; 'crace merge' combines the shards' JSON reports"),
+    cl::value_desc("K/N"), cl::cat(GeneralCat));
 static cl::opt<unsigned> JobsOpt(
     "jobs",
     cl::desc("Compile N translation units at once (default, and 0: the "
@@ -416,7 +423,9 @@ static cl::opt<uint64_t> WhoopWorkOpt(
 static const char Overview[] =
     "crace: data-race checker for multithreaded C\n\n"
     "  crace [options] FILE.c... [-- compiler flags]\n"
-    "  crace [options] -p BUILD_DIR [FILE.c...]\n\n"
+    "  crace [options] -p BUILD_DIR [FILE.c...]\n"
+    "  crace merge SHARD.json... [-o FILE] [--format=json|sarif|text]\n"
+    "    (the JSON reports of --shard=1/N .. N/N as one report)\n\n"
     "Verdicts and exit codes: 0 race-free (proved, assumptions printed),\n"
     "1 race (confirmed), 2 possible race, 3 usage or input error,\n"
     "4 the input does not compile, 5 internal error, 6 unknown (a budget ran\n"
@@ -454,6 +463,12 @@ static void printParseErrors(StringRef Text) {
 
 int main(int argc, const char **argv) {
   InitLLVM X(argc, argv);
+  // crace merge SHARD.json... (src/driver/Merge.cpp).
+  if (argc > 1 && !std::strcmp(argv[1], "merge")) {
+    auto Merge = crace::parseMergeArgs(ArrayRef(argv + 2, argv + argc), errs());
+    return Merge ? crace::exitCodeOf(crace::runMerge(*Merge))
+                 : int(crace::ExitUsage);
+  }
   // Only the tool knows exit codes; a hard stop of the driver (a budget
   // exceeded where it cannot stop gracefully) leaves through this.
   crace::setHardStopExit(crace::exitNow);
@@ -682,6 +697,24 @@ int main(int argc, const char **argv) {
   Opts.DriverMode.DistinctParams = DistinctParamsOpt;
   Opts.Format = FormatOpt;
   Opts.OutputFile = OutputOpt;
+  if (ShardOpt.getNumOccurrences()) {
+    auto [K, N] = StringRef(ShardOpt).split('/');
+    unsigned Index = 0, Count = 0;
+    if (K.getAsInteger(10, Index) || N.getAsInteger(10, Count) || !Index ||
+        Index > Count) {
+      WithColor::error(errs(), "crace")
+          << "--shard: '" << ShardOpt
+          << "' is not K/N with 1 <= K <= N (e.g. --shard=2/3)\n";
+      return crace::ExitUsage;
+    }
+    if (ProgramOpt.getNumOccurrences()) {
+      WithColor::error(errs(), "crace")
+          << "--shard and --program exclude each other\n";
+      return crace::ExitUsage;
+    }
+    Opts.Shard.Index = Index;
+    Opts.Shard.Count = Count;
+  }
   Opts.SuppressionsFile = SuppressionsOpt;
   Opts.BaselineFile = BaselineOpt;
   Opts.EmitLLVM = EmitLLVMOpt;

@@ -1,0 +1,13 @@
+#!/usr/bin/env python3
+"""Prints a crace JSON report without the statistics that vary between runs
+(wall times, *_seconds, and peak_rss_mb), keeping the others in their order
+(counters included), one value per line: two runs on the same input print
+the same."""
+import json
+import sys
+
+with open(sys.argv[1]) as f:
+    report = json.load(f)
+report["stats"] = {k: v for k, v in report.get("stats", {}).items()
+                   if not k.endswith("_seconds") and not k.endswith("peak_rss_mb")}
+print(json.dumps(report, indent=1))
