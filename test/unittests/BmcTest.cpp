@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "bmc/Bmc.h"
 #include "TestUtil.h"
+#include "smt/WorkMeter.h"
 #include "gtest/gtest.h"
 
 #include "llvm/IR/DebugLoc.h"
@@ -1020,6 +1021,54 @@ int main(void) { if (__VERIFIER_nondet_int()) reach_error(); return 0; })C",
 
 //===----------------------------------------------------------------------===//
 // Unsupported and over-approximated constructs
+//===----------------------------------------------------------------------===//
+// Work budget
+//===----------------------------------------------------------------------===//
+
+/// Library writes of a symbolic size after merged paths: each is a lambda
+/// over the memory before it, and Z3's abstraction visits the nested
+/// bodies again each time. The encoder charges those nodes to the budget.
+const char *NestedWrites = R"C(
+int main(void) {
+  char buf[64];
+  memset(buf, 1, sizeof buf);
+  for (int k = 0; k < 6; k++) {
+    unsigned n = __VERIFIER_nondet_uint();
+    __VERIFIER_assume(n <= 64);
+    if (__VERIFIER_nondet_int())
+      memset(buf, k, n);
+    else
+      memset(buf + 1, k + 1, n / 2);
+  }
+  if (buf[63] == 42) reach_error();
+  return 0;
+})C";
+
+TEST(BmcWork, TermWorkIsChargedAndStopsTheEncoding) {
+  bmc::Options Free;
+  WorkMeter Big(uint64_t(1) << 40, nullptr);
+  Free.Work = &Big;
+  auto X = runBmc(NestedWrites, Free);
+  EXPECT_STATUS(X, Safe);
+  // The nested lambdas' nodes were counted, beyond the steps.
+  EXPECT_GT(Big.chargedUnits(), 0u) << X->Text;
+  // A budget that the steps alone fit in but the terms do not: Unknown,
+  // with the work-budget reason, never Safe.
+  uint64_t Limit = Big.steps() * StepCost + Big.chargedUnits() / 2;
+  bmc::Options Small;
+  WorkMeter W1(Limit, nullptr);
+  Small.Work = &W1;
+  auto Y = runBmc(NestedWrites, Small);
+  EXPECT_STATUS(Y, Unknown);
+  EXPECT_TRUE(hasReason(Y->R, WorkBudgetRanOut)) << Y->Text;
+  // Identical input, identical count.
+  WorkMeter W2(Limit, nullptr);
+  Small.Work = &W2;
+  auto Z = runBmc(NestedWrites, Small);
+  EXPECT_EQ(W1.chargedUnits(), W2.chargedUnits());
+  EXPECT_EQ(W1.steps(), W2.steps());
+}
+
 //===----------------------------------------------------------------------===//
 
 TEST(BmcUnsupported, InlineAsmIsUnknown) {
