@@ -630,7 +630,15 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   // checked once more with ts size 1, within a share of the work (the bmc's
   // encoding included, bmc::Options::Work): a race found there is as real;
   // otherwise the first pass's answer stands, with one more reason.
-  if (Opts.KissMaxGiven || Opts.KissMax != 0 || Opts.KissRounds ||
+  // Not with atomic sections: the sequential program checks a race at the
+  // access inside a section, before the section completes, and a failed
+  // assumption later in the section makes the whole section infeasible
+  // (explore reports such a race only at the section's end); schedules at
+  // ts size 1 reach that case (explore/atomic_section_failed_assumption.c).
+  const Function *AtomicBegin =
+      PM.module().getFunction(intrinsicName(Intrinsic::AtomicBegin));
+  bool Sections = AtomicBegin && !AtomicBegin->use_empty();
+  if (Opts.KissMaxGiven || Opts.KissMax != 0 || Opts.KissRounds || Sections ||
       Info.SafeTargets.empty() ||
       (Opts.StopAtFirstRace && R.Program == Verdict::Race) ||
       (Opts.Cancelled && *Opts.Cancelled))

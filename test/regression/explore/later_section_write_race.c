@@ -7,10 +7,9 @@
 // section is no synchronisation: a race. explore and auto answered
 // race-free here (a wrong verdict). explore now reports a possible race
 // with its reason (SV-COMP's elimination_backoff_stack, of this shape, is
-// labelled race-free); in auto, kiss's second pass (ts size 1: main reads
-// before t1 starts) confirms the race.
+// labelled race-free); so does auto, whose final stage is then whoop's.
 // expected-verdict: race
-// expected-verdict(explore): possible-race
+// expected-verdict(explore,whoop): possible-race
 #include <pthread.h>
 void __VERIFIER_atomic_begin(void);
 void __VERIFIER_atomic_end(void);
