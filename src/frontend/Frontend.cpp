@@ -77,13 +77,6 @@ std::string targetFlag(StringRef DataModel) {
   return "";
 }
 
-std::string absolutePath(StringRef P) {
-  SmallString<256> A(P);
-  sys::fs::make_absolute(A);
-  sys::path::remove_dots(A, /*remove_dot_dot=*/true);
-  return A.str().str();
-}
-
 /// WHOOP's kernel headers define some kernel functions (mutex_lock with
 /// Boogie code, kmalloc, readl, atomic_read, ...). Where crace has its own
 /// model, the header's body goes and the model is linked in its place; a

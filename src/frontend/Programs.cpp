@@ -155,10 +155,7 @@ oneCommandPerFile(const clang::tooling::CompilationDatabase &Db,
     // By absolute path, as ClangTool looks files up: clang's JSON database
     // answers a relative path with a command for that path relative to
     // its directory, not to ours.
-    SmallString<256> Abs(F);
-    sys::fs::make_absolute(Abs);
-    sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-    std::vector<CompileCommand> Cs = Db.getCompileCommands(Abs);
+    std::vector<CompileCommand> Cs = Db.getCompileCommands(absolutePath(F));
     if (Cs.empty())
       continue;
     auto It = llvm::find_if(

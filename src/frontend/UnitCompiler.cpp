@@ -183,21 +183,6 @@ captureModuleAction(LLVMContext &Ctx,
 /// the main thread; clang's own tools also compile on a large-stack thread.
 constexpr unsigned ClangStackBytes = 512u << 20;
 
-namespace {
-
-std::string absoluteIn(StringRef Dir, StringRef P) {
-  SmallString<256> A(P);
-  if (!sys::path::is_absolute(A)) {
-    A = Dir;
-    sys::path::append(A, P);
-  }
-  sys::fs::make_absolute(A);
-  sys::path::remove_dots(A, /*remove_dot_dot=*/true);
-  return A.str().str();
-}
-
-} // namespace
-
 CompiledUnit compileToBitcode(const std::string &File,
                               const clang::tooling::CompilationDatabase &Db,
                               const ClangSetup &Setup,
@@ -235,7 +220,7 @@ CompiledUnit compileToBitcode(const std::string &File,
   if (auto H = Setup.Harnesses.find(File); H != Setup.Harnesses.end()) {
     // Compile the harness, which includes the driver, in its place. A
     // relative argument is relative to the command's directory.
-    std::string Abs = absoluteIn("", File), Virtual = H->second, Dir;
+    std::string Abs = absolutePath(File), Virtual = H->second, Dir;
     if (auto Cs = Db.getCompileCommands(Abs); !Cs.empty())
       Dir = Cs.front().Directory;
     Tool.appendArgumentsAdjuster(
@@ -243,7 +228,7 @@ CompiledUnit compileToBitcode(const std::string &File,
          Dir](const clang::tooling::CommandLineArguments &Args, StringRef) {
           clang::tooling::CommandLineArguments R = Args;
           for (std::string &A : R)
-            if (A == File || A == Abs || absoluteIn(Dir, A) == Abs)
+            if (A == File || A == Abs || absolutePath(A, Dir) == Abs)
               A = Virtual;
           return R;
         });
@@ -295,6 +280,17 @@ Expected<bool> unitOutcome(const CompiledUnit &U, const std::string &File) {
                            "the compilation database has " +
                                std::to_string(U.Modules) + " commands for '" +
                                File + "'; crace compiles each file once");
+}
+
+std::string absolutePath(StringRef P, StringRef Dir) {
+  SmallString<256> A(P);
+  if (!Dir.empty() && !sys::path::is_absolute(A)) {
+    A = Dir;
+    sys::path::append(A, P);
+  }
+  sys::fs::make_absolute(A);
+  sys::path::remove_dots(A, /*remove_dot_dot=*/true);
+  return A.str().str();
 }
 
 unsigned defaultJobs() {

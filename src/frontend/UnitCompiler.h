@@ -91,6 +91,10 @@ llvm::Expected<bool> unitOutcome(const CompiledUnit &U,
 /// says 0 (the machine's hardware threads).
 unsigned defaultJobs();
 
+/// P made absolute (relative to Dir when given and P is relative, else to
+/// the working directory), with "." and ".." removed.
+std::string absolutePath(llvm::StringRef P, llvm::StringRef Dir = {});
+
 /// Runs Work(0), ..., Work(N-1) on up to Jobs threads (on the calling
 /// thread when Jobs <= 1) and hands each result to Consume on the calling
 /// thread, in index order, as soon as it and those before it are done.
