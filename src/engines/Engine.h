@@ -156,6 +156,10 @@ struct EngineOptions {
   /// Round-robin context bound K of the Lal-Reps sequentialisation (0: off,
   /// the paper's KISS).
   unsigned KissRounds = 0;
+  /// circ: its work budget in units (0: from CircBudget, seconds at the
+  /// calibrated rate; smt/WorkMeter.h).
+  uint64_t CircWork = 0;
+  unsigned CircBudget = 10;
   /// The C compiler (the frontend's compileEmbeddedC), set by the driver;
   /// kiss compiles its runtime with it and fails without it.
   CompileCFn CompileC;

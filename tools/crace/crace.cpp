@@ -42,7 +42,7 @@ static cl::OptionCategory BudgetCat("3. Budgets");
 static cl::OptionCategory InputCat("4. Program input options");
 static cl::OptionCategory ExploreCat("5. explore engine options");
 static cl::OptionCategory KissCat("6. kiss engine options");
-static cl::OptionCategory WhoopCat("7. whoop engine options");
+static cl::OptionCategory WhoopCat("7. whoop and circ engine options");
 static cl::OptionCategory DriverModeCat(
     "8. Driver and library mode options (Linux drivers, libraries)");
 static cl::OptionCategory SvCompCat("9. SV-COMP options");
@@ -419,6 +419,11 @@ static cl::opt<uint64_t> WhoopWorkOpt(
              "resource units plus encoding steps); overrides --whoop-budget "
              "(0: from --whoop-budget)"),
     cl::value_desc("UNITS"), cl::init(0), cl::cat(WhoopCat));
+static cl::opt<unsigned> CircBudgetOpt(
+    "circ-budget",
+    cl::desc("circ: its work budget in seconds at the calibrated rate "
+             "(deterministic; 0: no limit)"),
+    cl::value_desc("SECONDS"), cl::init(10), cl::cat(WhoopCat));
 
 static const char Overview[] =
     "crace: data-race checker for multithreaded C\n\n"
@@ -760,6 +765,7 @@ int main(int argc, const char **argv) {
   Opts.EngineOpts.EmitSequential = EmitSequentialOpt;
   Opts.EngineOpts.WhoopBudget = WhoopBudgetOpt;
   Opts.EngineOpts.WhoopWork = WhoopWorkOpt;
+  Opts.EngineOpts.CircBudget = CircBudgetOpt;
   Opts.EngineOpts.KissBudget = KissBudgetOpt;
   Opts.EngineOpts.KissWork = KissWorkOpt;
   Opts.EngineOpts.KissRounds = KissRoundsOpt;
