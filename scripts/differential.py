@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Engines keep each other honest (issue 15, item 6): every regression
-program is analysed by each engine (lockset, whoop, explore, kiss) with the
+program is analysed by each engine (lockset, whoop, explore, kiss, circ) with the
 options of its first `%crace --verify` RUN line, and the answers are
 compared:
 
@@ -27,7 +27,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, "..")
-ENGINES = ["lockset", "whoop", "explore", "kiss"]
+ENGINES = ["lockset", "whoop", "explore", "kiss", "circ"]
 # Options that choose or tune one engine; the rest (data model, driver
 # mode, entry points, inputs) describe the program and are kept.
 ENGINE_OPTS = re.compile(

@@ -12,6 +12,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/FormatVariadic.h"
 #include <chrono>
+#include <map>
 
 using namespace llvm;
 
@@ -21,7 +22,10 @@ using namespace circ;
 
 Result CircEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   auto Start = std::chrono::steady_clock::now();
-  Result L = analyseLocksets(PM, Opts.Cancelled, Opts.MaxPairs);
+  // The static stage's result to refine: the portfolio's (whoop's), else
+  // the lockset engine's.
+  Result L = Opts.Static ? *Opts.Static
+                         : analyseLocksets(PM, Opts.Cancelled, Opts.MaxPairs);
   auto Finish = [&](Result &Out) -> Result & {
     cutFindings(Out, Opts.MaxFindings);
     Out.stat("circ_seconds", std::chrono::duration<double>(
@@ -29,7 +33,7 @@ Result CircEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
                                  .count());
     return Out;
   };
-  // Nothing to refute: the lockset engine's verdict is the answer.
+  // Nothing to refute: the static verdict is the answer.
   if (L.Program != Verdict::PossibleRace || L.Candidates.empty())
     return Finish(L);
   Result R = L;
@@ -46,33 +50,27 @@ Result CircEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
                 "try to prove race freedom");
   if (!L.CandidatesComplete)
     return Keep(ReasonKind::Incomplete,
-                "the lockset engine's list of candidate pairs is incomplete");
+                "the static stage's list of candidate pairs is incomplete");
 
-  DenseSet<const Instruction *> Wanted;
-  PairSet Pairs;
-  for (const Candidate &C : L.Candidates) {
-    Wanted.insert(C.A);
-    Wanted.insert(C.B);
-    Pairs.insert({C.A, C.ThreadA, C.B, C.ThreadB});
-    Pairs.insert({C.B, C.ThreadB, C.A, C.ThreadA});
+  // One proof per location (the variable or field the pair accesses), in
+  // the order the findings name them: fewer accesses to tell apart make
+  // smaller contexts, and a location proved is one possible race less.
+  std::vector<std::string> Names;
+  std::map<std::string, std::vector<size_t>> Groups;
+  for (size_t I = 0; I < R.Findings.size(); ++I) {
+    const Finding &F = R.Findings[I];
+    if (F.Category != FindingCategory::DataRace)
+      continue;
+    auto [It, New] = Groups.try_emplace(F.First.Variable);
+    if (New)
+      Names.push_back(F.First.Variable);
+    It->second.push_back(I);
   }
   ReapedContext Owner;
   z3::context &Ctx = Owner.get();
   uint64_t Limit =
       Opts.CircWork ? Opts.CircWork : unitsForSeconds(Opts.CircBudget);
   WorkMeter Work(Limit, &Ctx);
-  Vars V(Ctx);
-  std::vector<Cfa> Cfas;
-  std::vector<TemplateCount> Counts;
-  for (const ThreadTemplate &T : PM.threads()) {
-    Cfas.push_back(buildCfa(PM, T.Id, V, Wanted));
-    if (!Cfas.back().Unsupported.empty())
-      return Keep(ReasonKind::Unmodelled,
-                  formatv("thread '{0}' is not modelled: {1}", T.Name,
-                          Cfas.back().Unsupported));
-    Counts.push_back({T.Id, T.Multi});
-  }
-  std::vector<z3::expr> Preds = seedPredicates(Cfas, V, 40);
   smt::SolverOptions SO;
   SO.Stage = "circ";
   SO.Work = &Work;
@@ -82,48 +80,125 @@ Result CircEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   CircOptions CO;
   CO.Cancelled = Opts.Cancelled;
   CO.Work = &Work;
-  CircOutcome Out = runCirc(Cfas, Counts, V, Preds, Pairs, *S, CO);
-  size_t Locations = 0;
-  for (const Cfa &C : Cfas)
-    Locations += C.size();
-  R.stat("circ_locations", Locations);
-  R.stat("circ_variables", V.List.size());
-  R.stat("circ_predicates", Out.Predicates);
-  R.stat("circ_iterations", Out.Iterations);
-  R.stat("circ_abstract_states", Out.States);
-  R.stat("circ_solver_checks", Out.PostChecks);
+  std::vector<bool> Proved(R.Findings.size());
+  size_t Locations = 0, States = 0, Checks = 0, Iterations = 0, Done = 0;
+  std::vector<std::pair<std::string, std::string>> NotProved;
+  ReasonKind WorstKind = ReasonKind::Overapproximation;
+  for (const std::string &Name : Names) {
+    if (Work.exhausted() || (Opts.Cancelled && *Opts.Cancelled)) {
+      NotProved.push_back({Name, "not tried: the budget ran out"});
+      WorstKind = ReasonKind::Budget;
+      continue;
+    }
+    DenseSet<const Instruction *> Wanted;
+    PairSet Pairs;
+    for (size_t FI : Groups[Name])
+      for (unsigned CI : R.Findings[FI].Candidates) {
+        const Candidate &C = L.Candidates[CI];
+        Wanted.insert(C.A);
+        Wanted.insert(C.B);
+        Pairs.insert({C.A, C.ThreadA, C.B, C.ThreadB});
+        Pairs.insert({C.B, C.ThreadB, C.A, C.ThreadA});
+      }
+    Vars V(Ctx);
+    std::vector<Cfa> Cfas;
+    std::vector<TemplateCount> Counts;
+    std::string Unsupported;
+    for (const ThreadTemplate &T : PM.threads()) {
+      Cfas.push_back(buildCfa(PM, T.Id, V, Wanted));
+      if (!Cfas.back().Unsupported.empty()) {
+        Unsupported = formatv("thread '{0}' is not modelled: {1}", T.Name,
+                              Cfas.back().Unsupported);
+        break;
+      }
+      Counts.push_back({T.Id, T.Multi});
+    }
+    if (!Unsupported.empty()) {
+      NotProved.push_back({Name, Unsupported});
+      WorstKind = ReasonKind::Unmodelled;
+      continue;
+    }
+    for (const Cfa &C : Cfas)
+      Locations += C.size();
+    std::vector<z3::expr> Preds = seedPredicates(Cfas, V, 40);
+    CircOutcome Out = runCirc(Cfas, Counts, V, Preds, Pairs, *S, CO);
+    States += Out.States;
+    Checks += Out.PostChecks;
+    Iterations += Out.Iterations;
+    if (Out.K == CircOutcome::Safe) {
+      ++Done;
+      for (size_t FI : Groups[Name])
+        Proved[FI] = true;
+      continue;
+    }
+    std::string Why = Out.Why;
+    if (Out.K == CircOutcome::AbstractRace) {
+      Why = "the inferred context lets two threads reach a candidate pair";
+      if (Out.RaceA && Out.RaceB)
+        Why += formatv(" ({0} / {1})", PM.location(Out.RaceA).str(),
+                       PM.location(Out.RaceB).str())
+                   .str();
+      Why += " and circ does not refine its predicates yet";
+    } else if (Work.exhausted()) {
+      Why = "its work budget ran out";
+      WorstKind = ReasonKind::Budget;
+    } else if (WorstKind == ReasonKind::Overapproximation) {
+      WorstKind = ReasonKind::Incomplete;
+    }
+    NotProved.push_back({Name, Why});
+  }
+  R.stat("circ_locations", Names.size());
+  R.stat("circ_locations_proved", Done);
+  R.stat("circ_cfa_locations", Locations);
+  R.stat("circ_iterations", Iterations);
+  R.stat("circ_abstract_states", States);
+  R.stat("circ_solver_checks", Checks);
   Work.poll();
   R.stat("circ_work_units", Work.used());
-  if (Out.K == CircOutcome::Safe) {
+  // The findings of the locations not proved.
+  std::vector<Finding> Left;
+  for (size_t I = 0; I < R.Findings.size(); ++I)
+    if (!Proved[I])
+      Left.push_back(std::move(R.Findings[I]));
+  R.Findings = std::move(Left);
+  std::string Assumption = formatv(
+      "circ: the static stage's candidate pairs are the only ones; on {0} "
+      "of {1} locations none is reachable in CIRC's abstraction "
+      "(predicates on integer globals and locks, inferred thread contexts, "
+      "counters up to {2} then unbounded)",
+      Done, Names.size(), CO.K);
+  if (NotProved.empty() && R.Omitted == 0) {
     R.Program = Verdict::RaceFree;
     R.Findings.clear();
-    R.Omitted = 0;
     R.Reasons.clear();
     R.Assumptions = PM.assumptions();
-    size_t Ctxs = 0;
-    for (size_t N : Out.ContextSizes)
-      Ctxs += N;
-    R.Assumptions.push_back(formatv(
-        "circ: sequential consistency; every access stays inside the "
-        "object it points to; the lockset engine's candidate pairs are the "
-        "only ones, and none is reachable in the abstraction ({0} "
-        "predicates, contexts of {1} abstract locations for {2} thread "
-        "templates, counters up to {3} then unbounded)",
-        Out.Predicates, Ctxs, Cfas.size(), CO.K));
+    R.Assumptions.push_back(Assumption);
     return Finish(R);
   }
-  if (Out.K == CircOutcome::AbstractRace) {
-    std::string Where;
-    if (Out.RaceA && Out.RaceB)
-      Where = formatv(" ({0} / {1})", PM.location(Out.RaceA).str(),
-                      PM.location(Out.RaceB).str());
-    return Keep(ReasonKind::Overapproximation,
-                "the inferred context lets two threads reach a candidate "
-                "pair" +
-                    Where + " and circ does not refine its predicates yet");
+  if (Done)
+    R.reason(ReasonKind::Note,
+             formatv("circ proved {0} of {1} locations free of races (their "
+                     "possible races are not reported)",
+                     Done, Names.size()));
+  // One line per cause, naming the first locations.
+  std::vector<std::string> Order;
+  std::map<std::string, std::vector<std::string>> ByWhy;
+  for (const auto &[Name, Why] : NotProved) {
+    auto &V = ByWhy[Why];
+    if (V.empty())
+      Order.push_back(Why);
+    V.push_back(Name);
   }
-  return Keep(Work.exhausted() ? ReasonKind::Budget : ReasonKind::Incomplete,
-              Work.exhausted() ? "its work budget ran out" : Out.Why);
+  for (const std::string &Why : Order) {
+    const auto &V = ByWhy[Why];
+    std::string Names2;
+    for (size_t I = 0; I < V.size() && I < 3; ++I)
+      Names2 += (I ? ", '" : "'") + V[I] + "'";
+    if (V.size() > 3)
+      Names2 += formatv(" and {0} more", V.size() - 3).str();
+    R.reason(WorstKind, "circ (" + Names2 + "): " + Why);
+  }
+  return Finish(R);
 }
 
 /// The registry's factory entry (engines/Registry.cpp).
