@@ -54,6 +54,9 @@ constexpr uint64_t AutoMaxTransitions = 4'000'000;
 /// second on the 2-core machine, loaded).
 constexpr uint64_t AutoMaxInstructions = 300'000'000;
 constexpr double MoreRacesShare = 0.25;
+/// circ: the work of at most CircShareCap seconds and of CircShare of the
+/// run's limit (a small share: it proves few programs so far).
+constexpr double CircShare = 0.05, CircShareCap = 3;
 constexpr double ExploreShare = 0.8, KissShare = 0.5, KissCap = 15,
                  KissWorkShare = 0.25;
 
@@ -168,6 +171,44 @@ Result runPortfolio(const ProgramModel &PM, const EngineOptions &EO,
   Result Static = runEngine(EngineKind::Whoop, PM, StaticOpts);
   if (Static.Program == Verdict::RaceFree || Cancel)
     return Static;
+
+  // Stage 1b, circ: context inference on whoop's remaining locations
+  // (flags and state protocols, unboundedly many threads). A proof of
+  // every location is the answer; the locations it proves leave the
+  // report (the candidate pairs stay whoop's: explore's pruning uses them).
+  if (Static.Program == Verdict::PossibleRace && Static.CandidatesComplete) {
+    EngineOptions CircOpts = EO;
+    CircOpts.Static = &Static;
+    CircOpts.MaxFindings = 0;
+    CircOpts.Cancelled = &Dog.StageCancel;
+    CircOpts.CircWork =
+        stageWork(Dog, CircShareCap, CircShare, EO.CircBudget, EO.CircWork);
+    Dog.beginStage(WallSafety * double(CircOpts.CircWork) /
+                   double(UnitsPerSecond));
+    Result Circ = runEngine(EngineKind::Circ, PM, CircOpts);
+    if (Circ.Program == Verdict::RaceFree) {
+      Circ.Stats.insert(Circ.Stats.begin(), Static.Stats.begin(),
+                        Static.Stats.end());
+      return Circ;
+    }
+    auto Proved = std::find_if(Circ.Reasons.begin(), Circ.Reasons.end(),
+                               [](const Reason &W) {
+                                 return W.Kind == ReasonKind::Note &&
+                                        StringRef(W.Text).starts_with("circ");
+                               });
+    if (Proved != Circ.Reasons.end() &&
+        Circ.Findings.size() < Static.Findings.size()) {
+      // Circ kept Static's findings of the locations it did not prove, in
+      // their order (it cut none: MaxFindings 0 below).
+      for (Finding &F : Circ.Findings)
+        F.Engine = Static.Engine;
+      Static.Findings = std::move(Circ.Findings);
+      Static.reason(ReasonKind::Note, Proved->Text);
+    }
+    Merge(Static, Circ);
+    if (Cancel)
+      return Static;
+  }
 
   // Stage 2, explore.
   EngineOptions DynOpts = EO;

@@ -587,7 +587,9 @@ Cfa buildCfa(const ProgramModel &PM, unsigned T, Vars &V,
              const DenseSet<const Instruction *> &Wanted) {
   if (V.Globals.empty())
     for (const GlobalVariable &GV : PM.module().globals()) {
-      if (!GV.getValueType()->isIntegerTy() ||
+      // A thread-local variable is one per thread: as a shared variable
+      // the contexts' regions would constrain the thread's own copy.
+      if (!GV.getValueType()->isIntegerTy() || GV.isThreadLocal() ||
           GV.getName().starts_with("llvm."))
         continue;
       unsigned W = GV.getValueType()->getIntegerBitWidth();

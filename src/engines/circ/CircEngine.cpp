@@ -84,6 +84,31 @@ Result CircEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   size_t Locations = 0, States = 0, Checks = 0, Iterations = 0, Done = 0;
   std::vector<std::pair<std::string, std::string>> NotProved;
   ReasonKind WorstKind = ReasonKind::Overapproximation;
+  // The CFAs, built once with every candidate access on its edges; each
+  // location's proof keeps only its own.
+  DenseSet<const Instruction *> AllWanted;
+  for (const Candidate &C : L.Candidates) {
+    AllWanted.insert(C.A);
+    AllWanted.insert(C.B);
+  }
+  Vars V(Ctx);
+  std::vector<Cfa> AllCfas;
+  std::vector<TemplateCount> Counts;
+  std::string Unsupported;
+  for (const ThreadTemplate &T : PM.threads()) {
+    AllCfas.push_back(buildCfa(PM, T.Id, V, AllWanted));
+    if (!AllCfas.back().Unsupported.empty()) {
+      Unsupported = formatv("thread '{0}' is not modelled: {1}", T.Name,
+                            AllCfas.back().Unsupported);
+      break;
+    }
+    Counts.push_back({T.Id, T.Multi});
+  }
+  if (!Unsupported.empty())
+    return Keep(ReasonKind::Unmodelled, Unsupported);
+  for (const Cfa &C : AllCfas)
+    Locations += C.size();
+  std::vector<z3::expr> Preds = seedPredicates(AllCfas, V, 40);
   for (const std::string &Name : Names) {
     if (Work.exhausted() || (Opts.Cancelled && *Opts.Cancelled)) {
       NotProved.push_back({Name, "not tried: the budget ran out"});
@@ -100,27 +125,13 @@ Result CircEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
         Pairs.insert({C.A, C.ThreadA, C.B, C.ThreadB});
         Pairs.insert({C.B, C.ThreadB, C.A, C.ThreadA});
       }
-    Vars V(Ctx);
-    std::vector<Cfa> Cfas;
-    std::vector<TemplateCount> Counts;
-    std::string Unsupported;
-    for (const ThreadTemplate &T : PM.threads()) {
-      Cfas.push_back(buildCfa(PM, T.Id, V, Wanted));
-      if (!Cfas.back().Unsupported.empty()) {
-        Unsupported = formatv("thread '{0}' is not modelled: {1}", T.Name,
-                              Cfas.back().Unsupported);
-        break;
-      }
-      Counts.push_back({T.Id, T.Multi});
-    }
-    if (!Unsupported.empty()) {
-      NotProved.push_back({Name, Unsupported});
-      WorstKind = ReasonKind::Unmodelled;
-      continue;
-    }
-    for (const Cfa &C : Cfas)
-      Locations += C.size();
-    std::vector<z3::expr> Preds = seedPredicates(Cfas, V, 40);
+    std::vector<Cfa> Cfas = AllCfas;
+    for (Cfa &C : Cfas)
+      for (Edge &E : C.Edges)
+        llvm::erase_if(E.Accesses, [&](const Instruction *I) {
+          return !Wanted.contains(I);
+        });
+
     CircOutcome Out = runCirc(Cfas, Counts, V, Preds, Pairs, *S, CO);
     States += Out.States;
     Checks += Out.PostChecks;
