@@ -102,10 +102,20 @@ TEST(CacheTest, ResultsRoundTrip) {
   F.Kind = Verdict::Race;
   F.Engine = "explore";
   F.Schedule = "{\"steps\": [1, 2]}";
-  F.First = {"worker#1", AccessKind::Write, false, 4,
-             SourceLoc{"a.c", 9, 12, "worker"}, "counter", {"m"}};
-  F.Second = {"worker#2", AccessKind::Read, true, 4,
-              SourceLoc{"a.c", 10, 3, "worker"}, "counter", {}};
+  F.First = {"worker#1",
+             AccessKind::Write,
+             false,
+             4,
+             SourceLoc{"a.c", 9, 12, "worker"},
+             "counter",
+             {"m"}};
+  F.Second = {"worker#2",
+              AccessKind::Read,
+              true,
+              4,
+              SourceLoc{"a.c", 10, 3, "worker"},
+              "counter",
+              {}};
   F.Trace.push_back({"main", 0, SourceLoc{"a.c", 15, 3, "main"}, "create"});
   F.Concurrency = "both created by main";
   R.Findings.push_back(F);
