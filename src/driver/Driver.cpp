@@ -2,9 +2,11 @@
 #include "driver/Driver.h"
 #include "driver/DriverMode.h"
 #include "driver/Portfolio.h"
+#include "driver/ResultCache.h"
 #include "driver/Watchdog.h"
 #include "engines/Engine.h"
 #include "frontend/DataModel.h"
+#include "frontend/DiskCache.h"
 #include "frontend/Frontend.h"
 #include "frontend/Programs.h"
 #include "model/ProgramModel.h"
@@ -218,6 +220,18 @@ RunStatus reportBuildError(Error Err, raw_ostream &OS) {
 }
 
 RunOutcome runCrace(const DriverOptions &Opts) {
+  if (!Opts.CacheDir.empty()) {
+    // --cache-dir (DiskCache.h): without one that can be written, a
+    // warning and no cache.
+    std::unique_ptr<DiskCache> Disk = DiskCache::open(Opts.CacheDir, errs());
+    DriverOptions With = Opts;
+    With.CacheDir.clear();
+    With.Frontend.Disk = Disk.get();
+    RunOutcome Outcome = runCrace(With);
+    if (Disk && Opts.Format == ReportFormat::Text)
+      errs() << cacheNote(*Disk);
+    return Outcome;
+  }
   HardStopSvComp = Opts.SvComp;
   if (Opts.SvComp && Opts.Verify) {
     WithColor::error(errs(), "crace")
@@ -493,7 +507,14 @@ RunOutcome runCraceOnce(const DriverOptions &Opts, Result *Collect) {
   Result R;
   R.Engine = engineName(Kind).str();
   double ModelSeconds = 0;
-  if (!Cancel) {
+  // --cache-dir: the result of an unchanged program under the same
+  // options is reused (ResultCache.h).
+  ResultCacheRun Cache(Opts, *M, Portfolio ? std::nullopt : std::optional(Kind),
+                       Dog);
+  Cache.beginAnalysis();
+  if (Cache.reused() && !Cancel) {
+    R = *Cache.reused();
+  } else if (!Cancel) {
     Phase = "building the program model";
     auto ModelStart = std::chrono::steady_clock::now();
     auto PM = ProgramModel::build(*M, &Cancel);
@@ -535,6 +556,7 @@ RunOutcome runCraceOnce(const DriverOptions &Opts, Result *Collect) {
       applySuppressions(R, Sup, Opts.MaxFindings, PM->assumptions());
       if (!Opts.BaselineFile.empty())
         applyBaseline(R, Baseline, Opts.BaselineFile);
+      Cache.endAnalysis(R, Cancel);
     }
   }
   Dog.reporting();
@@ -566,6 +588,7 @@ RunOutcome runCraceOnce(const DriverOptions &Opts, Result *Collect) {
   if (Opts.DatabaseCompileSeconds >= 0 && !Collect)
     R.Stats.insert(R.Stats.begin(),
                    {"database_compile_seconds", Opts.DatabaseCompileSeconds});
+  Cache.finish(R, /*Units=*/!Collect);
   R.stat("total_seconds",
          Secs(std::chrono::steady_clock::now() - Started).count());
   struct rusage Usage;
@@ -573,8 +596,6 @@ RunOutcome runCraceOnce(const DriverOptions &Opts, Result *Collect) {
   R.stat("peak_rss_mb", double(Usage.ru_maxrss) / 1024.0);
   addProgramNotes(Opts, R);
   R.Harness = libraryHarnessLine(*M);
-  if (Opts.Stats)
-    R.Counters = takeCounters();
   if (Collect) {
     RunOutcome Collected(R.Program);
     *Collect = std::move(R);
@@ -766,6 +787,10 @@ RunOutcome runDatabase(const DriverOptions &Given) {
       combinePrograms(std::move(Programs), engineChoiceName(Opts.Engine).str());
   All.Stats.insert(All.Stats.begin(),
                    {"database_compile_seconds", CompileSeconds});
+  if (const DiskCache *Disk = Opts.Frontend.Disk)
+    All.Stats.insert(All.Stats.begin() + 1,
+                     {{"cache_units_reused", Disk->UnitsReused.load()},
+                      {"cache_units_compiled", Disk->UnitsCompiled.load()}});
   return finish(Opts, All);
 }
 

@@ -118,6 +118,10 @@ struct DriverOptions {
   /// database's units (findPrograms), reported as the statistic
   /// database_compile_seconds; negative: none.
   double DatabaseCompileSeconds = -1;
+  /// --cache-dir: where translation units and analysis results are
+  /// cached (frontend/DiskCache.h); empty: no cache. runCrace opens it and
+  /// hands it down as Frontend.Disk.
+  std::string CacheDir;
   /// -p with files named: every file of the database, to say where a
   /// function the named files call seems to be defined.
   std::vector<std::string> DatabaseFiles;

@@ -141,6 +141,15 @@ Result withRemainingPossibleRaces(Result Confirmed, const Result &Static,
 
 } // namespace
 
+std::string portfolioWorkBudgets(const Watchdog &Dog, const EngineOptions &EO) {
+  return formatv(
+             "whoop {0}, kiss {1}",
+             stageWork(Dog, WhoopShareCap, WhoopShare, EO.WhoopBudget,
+                       EO.WhoopWork),
+             stageWork(Dog, KissCap, KissWorkShare, EO.KissBudget, EO.KissWork))
+      .str();
+}
+
 /// --engine=auto (DESIGN.md's portfolio, as far as the engines exist):
 /// 1. the lockset engine refined by whoop; race-free is the answer;
 /// 2. explore on what they cannot prove: a confirmed race or an

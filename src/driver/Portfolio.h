@@ -11,6 +11,7 @@
 #include "engines/Engine.h"
 
 #include <atomic>
+#include <string>
 
 namespace crace::driver {
 
@@ -25,5 +26,10 @@ bool hasDataRace(const Result &R);
 /// and docs/usage.md, "Time budget"). Cancel is the run's own limit.
 Result runPortfolio(const ProgramModel &PM, const EngineOptions &EO,
                     Watchdog &Dog, const std::atomic<bool> &Cancel);
+
+/// The work budgets the portfolio gives whoop and kiss under Dog's run
+/// limit ("whoop W, kiss K" units): with the options, what a portfolio
+/// result depends on besides the program (the result cache's key).
+std::string portfolioWorkBudgets(const Watchdog &Dog, const EngineOptions &EO);
 
 } // namespace crace::driver

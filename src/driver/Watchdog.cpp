@@ -1,6 +1,7 @@
 //===- Watchdog.cpp - the limits, stage shares and progress of one run ---===//
 #include "driver/Watchdog.h"
 #include "report/Report.h"
+#include "smt/Solver.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -108,6 +109,7 @@ void Watchdog::loop() {
     else if (!StageCancel && Clock::now() > StageDeadline) {
       StageRanOut = true;
       StageCancel = true;
+      ++smt::wallClockCuts();
     }
     // Every stage polls the flags; the front end (clang) cannot, and gets
     // a short grace period, the engines a longer one (a Z3 call returns

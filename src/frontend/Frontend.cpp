@@ -369,8 +369,12 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
 
   // Each unit in its own context, on up to Opts.Jobs threads; its
   // diagnostics are printed and its bitcode parsed here, in file order.
-  ClangSetup Setup{Flags, Mapped, Harnesses, Opts.ShowWarnings,
-                   /*PreserveUseLists=*/true};
+  ClangSetup Setup{Flags,
+                   Mapped,
+                   Harnesses,
+                   Opts.ShowWarnings,
+                   /*PreserveUseLists=*/true,
+                   Opts.Disk};
   auto Cached = [&](size_t I) -> const std::string * {
     if (!Opts.Cache || Opts.Cache->DataModel != Opts.DataModel ||
         Opts.Driver.Enabled)
@@ -394,7 +398,8 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
         const std::string *BC = Cached(I);
         if (!BC) {
           errs() << U.Diagnostics;
-          NumUnitsCompiled += U.Modules;
+          if (!U.Reused)
+            NumUnitsCompiled += U.Modules;
           auto Ok = unitOutcome(U, File);
           if (!Ok) {
             Err.emplace(Ok.takeError());
@@ -533,6 +538,7 @@ CompiledUnit compileCommand(const clang::tooling::CompileCommand &Command,
   ClangSetup Setup;
   Setup.Flags = craceFlags(Opts);
   Setup.ShowWarnings = Opts.ShowWarnings;
+  Setup.Disk = Opts.Disk;
   // By absolute path: ClangTool would resolve a relative "file" of the
   // database against crace's working directory, not the command's, and
   // find no command for it.

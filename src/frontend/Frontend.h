@@ -28,6 +28,8 @@ class Module;
 
 namespace crace {
 
+class DiskCache;
+
 /// Translation units compiled already (program discovery, Programs.h):
 /// bitcode by absolute file path, for the data model they were compiled
 /// for. buildModule loads a unit from here instead of compiling it again.
@@ -56,6 +58,10 @@ struct FrontendOptions {
   /// --jobs: translation units compiled at once (each on its own thread;
   /// the result does not depend on it). 1: one after the other.
   unsigned Jobs = 1;
+  /// --cache-dir: translation units are reused from it when their
+  /// command, contents and includes are unchanged (DiskCache.h). Null:
+  /// no cache.
+  const DiskCache *Disk = nullptr;
 };
 
 /// Builds the analysed module. Fails with CompileError when the sources do

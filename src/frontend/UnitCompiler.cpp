@@ -1,5 +1,6 @@
 //===- UnitCompiler.cpp - translation units compiled, in parallel ---------===//
 #include "frontend/UnitCompiler.h"
+#include "frontend/DiskCache.h"
 #include "frontend/EmbeddedC.h"
 #include "model/Errors.h"
 
@@ -13,6 +14,7 @@
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -22,6 +24,7 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
 
 using namespace llvm;
 
@@ -65,11 +68,17 @@ private:
 
 /// An EmitLLVMOnlyAction that hands its module to a sink when it is done,
 /// naming the library functions it calls ("crace.library_functions").
+/// The files a unit read (its main file and every header), absolute,
+/// with the hash of the contents clang compiled: what a cached unit's
+/// validity depends on besides its command.
+using IncludedFiles = std::vector<std::pair<std::string, uint64_t>>;
+
 class CaptureModuleAction : public clang::EmitLLVMOnlyAction {
 public:
   CaptureModuleAction(LLVMContext &Ctx,
-                      std::vector<std::unique_ptr<Module>> &Sink)
-      : clang::EmitLLVMOnlyAction(&Ctx), Sink(Sink) {}
+                      std::vector<std::unique_ptr<Module>> &Sink,
+                      IncludedFiles *Included = nullptr)
+      : clang::EmitLLVMOnlyAction(&Ctx), Sink(Sink), Included(Included) {}
 
 protected:
   std::unique_ptr<clang::ASTConsumer>
@@ -84,6 +93,8 @@ protected:
   }
 
   void EndSourceFileAction() override {
+    if (Included)
+      collectIncluded(getCompilerInstance());
     clang::EmitLLVMOnlyAction::EndSourceFileAction();
     auto M = takeModule();
     if (!M)
@@ -101,8 +112,29 @@ protected:
   }
 
 private:
+  void collectIncluded(clang::CompilerInstance &CI) {
+    clang::SourceManager &SM = CI.getSourceManager();
+    auto &FS = CI.getFileManager().getVirtualFileSystem();
+    for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
+      SmallString<256> P(It->first.getName());
+      if (FS.makeAbsolute(P))
+        continue;
+      sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+      // The contents clang read; a file only looked at is read now.
+      uint64_t H;
+      if (auto B = It->second->getBufferIfLoaded())
+        H = xxh3_64bits(B->getBuffer());
+      else if (auto F = FS.getBufferForFile(P))
+        H = xxh3_64bits((*F)->getBuffer());
+      else
+        continue;
+      Included->push_back({std::string(P), H});
+    }
+    llvm::sort(*Included);
+  }
   std::vector<std::unique_ptr<Module>> &Sink;
   std::vector<std::string> Library, NoSanitize;
+  IncludedFiles *Included;
 };
 
 /// Runs CaptureModuleAction as clang tooling's FrontendActionFactory
@@ -114,10 +146,11 @@ private:
 class CaptureFactory : public clang::tooling::FrontendActionFactory {
 public:
   CaptureFactory(LLVMContext &Ctx, std::vector<std::unique_ptr<Module>> &Sink,
-                 raw_ostream &Out, bool CommandPrinter)
-      : Ctx(Ctx), Sink(Sink), Out(Out), CommandPrinter(CommandPrinter) {}
+                 raw_ostream &Out, bool CommandPrinter, IncludedFiles *Included)
+      : Ctx(Ctx), Sink(Sink), Out(Out), CommandPrinter(CommandPrinter),
+        Included(Included) {}
   std::unique_ptr<clang::FrontendAction> create() override {
-    return std::make_unique<CaptureModuleAction>(Ctx, Sink);
+    return std::make_unique<CaptureModuleAction>(Ctx, Sink, Included);
   }
   bool runInvocation(std::shared_ptr<clang::CompilerInvocation> Invocation,
                      clang::FileManager *Files,
@@ -148,6 +181,7 @@ private:
   std::vector<std::unique_ptr<Module>> &Sink;
   raw_ostream &Out;
   bool CommandPrinter;
+  IncludedFiles *Included;
 };
 
 /// Prints errors (and the notes attached to them), drops warnings.
@@ -183,10 +217,127 @@ captureModuleAction(LLVMContext &Ctx,
 /// the main thread; clang's own tools also compile on a large-stack thread.
 constexpr unsigned ClangStackBytes = 512u << 20;
 
+namespace {
+
+/// The cache key of File's unit, or "" when it is not cached (virtual
+/// files, not one command, the file unreadable).
+std::string unitKey(const std::string &File,
+                    const clang::tooling::CompilationDatabase &Db,
+                    const ClangSetup &Setup) {
+  if (!Setup.Mapped.empty() || !Setup.Harnesses.empty())
+    return "";
+  std::string Abs = absolutePath(File);
+  auto Cs = Db.getCompileCommands(Abs);
+  if (Cs.size() != 1)
+    return "";
+  std::optional<uint64_t> Contents = Setup.Disk->fileHash(Abs);
+  if (!Contents)
+    return "";
+  CacheKey K;
+  K.add("unit").add(DiskCache::buildIdentity());
+  for (const std::string &F : Setup.Flags)
+    K.add(F);
+  K.add(Setup.PreserveUseLists).add(Setup.ShowWarnings);
+  // Diagnostics are stored as printed: in colour or not.
+  K.add(sys::Process::StandardErrHasColors());
+  const clang::tooling::CompileCommand &C = Cs.front();
+  K.add(C.Directory).add(C.Filename).add(C.CommandLine.size());
+  for (const std::string &A : C.CommandLine)
+    K.add(A);
+  K.add(Abs).add(*Contents);
+  return K.hex();
+}
+
+/// The cached unit of Key, when every file it read is unchanged.
+std::optional<CompiledUnit> reuseUnit(const DiskCache &Disk, StringRef Key,
+                                      function_ref<void(Module &)> Inspect) {
+  std::optional<std::string> Entry = Disk.get("units", Key);
+  if (!Entry)
+    return std::nullopt;
+  StringRef In = *Entry, Id, Diags, Bitcode, Count;
+  uint64_t N = 0;
+  if (!takeField(In, Id) || !takeField(In, Diags) || !takeField(In, Bitcode) ||
+      !takeField(In, Count) || Count.getAsInteger(10, N))
+    return std::nullopt;
+  for (uint64_t I = 0; I < N; ++I) {
+    StringRef Path, Hash;
+    uint64_t H = 0;
+    if (!takeField(In, Path) || !takeField(In, Hash) ||
+        Hash.getAsInteger(16, H))
+      return std::nullopt;
+    std::optional<uint64_t> Now = Disk.fileHash(Path.str());
+    if (!Now || *Now != H)
+      return std::nullopt;
+  }
+  if (!In.empty())
+    return std::nullopt;
+  if (Inspect) {
+    LLVMContext Ctx;
+    auto M = parseBitcodeFile(MemoryBufferRef(Bitcode, Id), Ctx);
+    if (!M) {
+      consumeError(M.takeError());
+      return std::nullopt;
+    }
+    Inspect(**M);
+  }
+  CompiledUnit U;
+  U.Status = CompiledUnit::Compiled;
+  U.Diagnostics = Diags.str();
+  U.Bitcode = Bitcode.str();
+  U.ModuleId = Id.str();
+  U.Modules = 1;
+  U.Reused = true;
+  return U;
+}
+
+void storeUnit(const DiskCache &Disk, StringRef Key, const CompiledUnit &U,
+               const IncludedFiles &Included) {
+  std::string Entry;
+  putField(Entry, U.ModuleId);
+  putField(Entry, U.Diagnostics);
+  putField(Entry, U.Bitcode);
+  putField(Entry, std::to_string(Included.size()));
+  for (const auto &[Path, H] : Included) {
+    putField(Entry, Path);
+    putField(Entry, utohexstr(H));
+  }
+  Disk.put("units", Key, Entry);
+}
+
+CompiledUnit compileFresh(const std::string &File,
+                          const clang::tooling::CompilationDatabase &Db,
+                          const ClangSetup &Setup,
+                          function_ref<void(Module &)> Inspect,
+                          IncludedFiles *Included);
+
+} // namespace
+
 CompiledUnit compileToBitcode(const std::string &File,
                               const clang::tooling::CompilationDatabase &Db,
                               const ClangSetup &Setup,
                               function_ref<void(Module &)> Inspect) {
+  std::string Key = Setup.Disk ? unitKey(File, Db, Setup) : "";
+  if (Key.empty())
+    return compileFresh(File, Db, Setup, Inspect, nullptr);
+  if (std::optional<CompiledUnit> U = reuseUnit(*Setup.Disk, Key, Inspect)) {
+    ++Setup.Disk->UnitsReused;
+    return std::move(*U);
+  }
+  IncludedFiles Included;
+  CompiledUnit U = compileFresh(File, Db, Setup, Inspect, &Included);
+  ++Setup.Disk->UnitsCompiled;
+  if (U.Status == CompiledUnit::Compiled && !Included.empty())
+    storeUnit(*Setup.Disk, Key, U, Included);
+  return U;
+}
+
+namespace {
+
+CompiledUnit compileFresh(const std::string &File,
+                          const clang::tooling::CompilationDatabase &Db,
+                          const ClangSetup &Setup,
+                          function_ref<void(Module &)> Inspect,
+                          IncludedFiles *Included) {
   CompiledUnit U;
   raw_string_ostream Out(U.Diagnostics);
   bool Colors = sys::Process::StandardErrHasColors();
@@ -236,7 +387,7 @@ CompiledUnit compileToBitcode(const std::string &File,
   Tool.setPrintErrorMessage(false);
   Tool.setDiagnosticConsumer(Printer.get());
   std::vector<std::unique_ptr<Module>> Units;
-  CaptureFactory Factory(Ctx, Units, Out, Setup.ShowWarnings);
+  CaptureFactory Factory(Ctx, Units, Out, Setup.ShowWarnings, Included);
   // A crash in clang is recovered from and reported (never a signal
   // that would look like a verdict).
   int Status = 1;
@@ -263,6 +414,8 @@ CompiledUnit compileToBitcode(const std::string &File,
   U.Status = CompiledUnit::Compiled;
   return U;
 }
+
+} // namespace
 
 Expected<bool> unitOutcome(const CompiledUnit &U, const std::string &File) {
   switch (U.Status) {

@@ -31,6 +31,7 @@ class Module;
 namespace crace {
 
 struct FrontendOptions;
+class DiskCache;
 
 /// How every unit of one build is compiled.
 struct ClangSetup {
@@ -45,6 +46,9 @@ struct ClangSetup {
   /// Keep the use-list order in the bitcode (the module parsed back then
   /// iterates its values' users as the one clang made).
   bool PreserveUseLists = false;
+  /// --cache-dir: units are looked up here before clang runs, and stored
+  /// after (not with virtual files: driver and library mode). Null: none.
+  const DiskCache *Disk = nullptr;
 };
 
 /// One unit compiled by compileToBitcode.
@@ -63,11 +67,17 @@ struct CompiledUnit {
   std::string Bitcode, ModuleId;
   /// Modules clang produced (one per compile command run).
   unsigned Modules = 0;
+  /// Taken from the cache (ClangSetup::Disk): clang did not run.
+  bool Reused = false;
 };
 
 /// Compiles File with its command in Db and Setup's flags. Thread-safe:
 /// everything it changes is its own. Inspect, when given, sees the module
-/// before it is written (on the compiling thread).
+/// before it is written (on the compiling thread). With Setup.Disk, a unit
+/// whose key (crace, Setup's flags, the command, the file's contents) and
+/// included files' contents are unchanged is read from the cache instead
+/// (its diagnostics as clang printed them; Inspect sees the module read
+/// back).
 CompiledUnit
 compileToBitcode(const std::string &File,
                  const clang::tooling::CompilationDatabase &Db,

@@ -43,6 +43,11 @@ Answer checkAlone(Solver &S, const z3::expr &E) {
 // Interrupter
 //===----------------------------------------------------------------------===//
 
+std::atomic<unsigned> &wallClockCuts() {
+  static std::atomic<unsigned> Cuts{0};
+  return Cuts;
+}
+
 Interrupter::Interrupter(z3::context &Ctx, const std::atomic<bool> *Cancelled,
                          std::chrono::steady_clock::time_point Start,
                          double Seconds)
@@ -66,8 +71,11 @@ void Interrupter::loop() {
                                    std::chrono::steady_clock::now() - Start)
                                        .count() > Seconds;
     if (Cancel || Over) {
-      if (!Stop)
+      if (!Stop) {
         DeadlinePassed = !Cancel;
+        if (!Cancel)
+          ++wallClockCuts();
+      }
       Stop = true;
       Ctx.interrupt();
     }

@@ -120,6 +120,12 @@ public:
 /// One check of E alone on S, in a scope of its own.
 Answer checkAlone(Solver &S, const z3::expr &E);
 
+/// How many times a wall-clock limit cut work short in this process (an
+/// Interrupter's deadline, the driver's stage shares and run limit): a
+/// result made while it grew depends on the machine's speed, so the driver
+/// does not cache it (docs/usage.md, "The cache").
+std::atomic<unsigned> &wallClockCuts();
+
 /// Interrupts a Z3 context while it may be working: polls a cancellation
 /// flag (and a wall-clock deadline) every 20 ms on a thread of its own,
 /// and interrupts Ctx each time one holds (Z3 forgets an interruption that

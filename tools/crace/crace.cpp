@@ -11,6 +11,7 @@
 #include "ExitCodes.h"
 #include "driver/Driver.h"
 #include "engines/Engine.h"
+#include "frontend/DiskCache.h"
 #include "frontend/Programs.h"
 #include "frontend/UnitCompiler.h"
 
@@ -77,6 +78,14 @@ static cl::opt<unsigned> JobsOpt(
 static cl::opt<unsigned> JobsShortOpt("j", cl::desc("Same as --jobs"),
                                       cl::value_desc("N"), cl::Prefix,
                                       cl::cat(GeneralCat));
+static cl::opt<std::string> CacheDirOpt(
+    "cache-dir",
+    cl::desc("Reuse the compiled units and analysis results kept in DIR "
+             "(default with -p: BUILD_DIR/.crace-cache; else none)"),
+    cl::value_desc("DIR"), cl::cat(GeneralCat));
+static cl::opt<bool> NoCacheOpt("no-cache",
+                                cl::desc("Use no cache (see --cache-dir)"),
+                                cl::cat(GeneralCat));
 static cl::list<std::string>
     ExtraArgOpt("extra-arg",
                 cl::desc("A flag to append to every compile command"),
@@ -720,6 +729,10 @@ int main(int argc, const char **argv) {
     Opts.Shard.Index = Index;
     Opts.Shard.Count = Count;
   }
+  if (!NoCacheOpt)
+    Opts.CacheDir = CacheDirOpt.getNumOccurrences() ? CacheDirOpt.getValue()
+                    : HasDb ? crace::defaultCacheDir(DbDir)
+                            : "";
   Opts.SuppressionsFile = SuppressionsOpt;
   Opts.BaselineFile = BaselineOpt;
   Opts.EmitLLVM = EmitLLVMOpt;

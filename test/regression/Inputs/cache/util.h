@@ -1,0 +1,2 @@
+// Included by util.c alone (cache.test).
+#define UTIL_STEP 1
