@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ExitCodes.h"
+#include "ParseErrors.h"
 #include "driver/Driver.h"
 #include "engines/Engine.h"
 #include "frontend/DiskCache.h"
@@ -428,11 +429,10 @@ static cl::opt<uint64_t> WhoopWorkOpt(
              "resource units plus encoding steps); overrides --whoop-budget "
              "(0: from --whoop-budget)"),
     cl::value_desc("UNITS"), cl::init(0), cl::cat(WhoopCat));
-static cl::opt<unsigned> CircBudgetOpt(
-    "circ-budget",
-    cl::desc("circ: its work budget in seconds at the calibrated rate "
-             "(deterministic; 0: no limit)"),
-    cl::value_desc("SECONDS"), cl::init(10), cl::cat(WhoopCat));
+static cl::opt<unsigned>
+    CircBudgetOpt("circ-budget",
+                  cl::desc("circ: work budget in seconds (0: no limit)"),
+                  cl::value_desc("SECONDS"), cl::init(10), cl::cat(WhoopCat));
 
 static const char Overview[] =
     "crace: data-race checker for multithreaded C\n\n"
@@ -450,29 +450,6 @@ static const char Overview[] =
 static std::vector<const cl::OptionCategory *> craceCategories() {
   return {&GeneralCat, &OutputCat, &BudgetCat,     &InputCat, &ExploreCat,
           &KissCat,    &WhoopCat,  &DriverModeCat, &SvCompCat};
-}
-
-/// llvm::cl's parse errors, one per line, as "crace: error: ...": without
-/// its own "crace: " prefix, and without a "did you mean" that names a
-/// one-letter option (it suggests -o for any unknown short word).
-static void printParseErrors(StringRef Text) {
-  SmallVector<StringRef, 4> Lines;
-  Text.split(Lines, '\n', -1, false);
-  for (StringRef L : Lines) {
-    L = L.trim();
-    L.consume_front("crace: ");
-    if (size_t Try = L.find("  Try: '"); Try != StringRef::npos)
-      L = L.take_front(Try); // names crace by its full path
-
-    if (L.empty())
-      continue;
-    if (L.starts_with("Did you mean '")) {
-      StringRef Opt = L.drop_front(strlen("Did you mean '")).ltrim('-');
-      if (Opt.size() < 2 || Opt[1] == '=' || Opt[1] == '\'')
-        continue;
-    }
-    WithColor::error(errs(), "crace") << L << "\n";
-  }
 }
 
 int main(int argc, const char **argv) {
