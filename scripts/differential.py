@@ -8,7 +8,7 @@ compared:
   2. every race an engine confirms (explore, kiss: verdict `race`) is among
      the lockset engine's candidate pairs (the same two source lines), so
      the static stage never drops a real race;
-  3. every pair whoop reports is a lockset pair (whoop only refines).
+  3. every pair whoop or circ reports is a lockset pair (they only refine).
 
 Exit 0 when all hold, 1 with the differences listed otherwise.
 
@@ -149,13 +149,16 @@ def check(crace, path, timeout, default_opts=None):
                 problems.append("%s confirms %s:%d / %s:%d, not a lockset "
                                 "pair" % (e, p[0][0], p[0][1], p[1][0],
                                           p[1][1]))
-        w = reports.get("whoop")
-        if w and complete(lock):
-            counts["whoop"] += len(pairs(w))
+        for e in ("whoop", "circ"):
+            w = reports.get(e)
+            if not w or not complete(lock):
+                continue
+            if e == "whoop":
+                counts["whoop"] += len(pairs(w))
             for p in sorted(pairs(w) - cands):
-                problems.append("whoop reports %s:%d / %s:%d, not a "
-                                "lockset pair" % (p[0][0], p[0][1], p[1][0],
-                                                  p[1][1]))
+                problems.append("%s reports %s:%d / %s:%d, not a "
+                                "lockset pair" % (e, p[0][0], p[0][1],
+                                                  p[1][0], p[1][1]))
     return path, verdicts, problems, counts
 
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # A stand-in for crace whose engines contradict each other: lockset proves
-# the program race-free, explore and kiss confirm a race, whoop reports a
-# pair lockset does not have. scripts/differential.py must catch each.
+# the program race-free, explore and kiss confirm a race, whoop and circ
+# report a pair lockset does not have. scripts/differential.py must catch each.
 import json
 import sys
 
@@ -18,7 +18,7 @@ finding = {"verdict": "race", "kind": "data-race", "engine": engine,
            "variable": "x", "accesses": [access(8), access(9)]}
 if engine == "lockset":
     report = {"verdict": "race-free", "findings": [], "reasons": []}
-elif engine == "whoop":
+elif engine in ("whoop", "circ"):
     finding["verdict"] = "possible-race"
     report = {"verdict": "possible-race", "findings": [finding], "reasons": []}
 else:
