@@ -56,7 +56,7 @@ constexpr uint64_t AutoMaxInstructions = 300'000'000;
 constexpr double MoreRacesShare = 0.25;
 /// circ: the work of at most CircShareCap seconds and of CircShare of the
 /// run's limit (a small share: it proves few programs so far).
-constexpr double CircShare = 0.05, CircShareCap = 3;
+constexpr double CircShare = 0.1, CircShareCap = 3;
 constexpr double ExploreShare = 0.8, KissShare = 0.5, KissCap = 15,
                  KissWorkShare = 0.25;
 

@@ -229,7 +229,9 @@ private:
     auto T1 = term(Ctx, Cond);
     if (!T1)
       return std::nullopt;
-    return *T1 == V.Ctx.bv_val(1, T1->get_sort().bv_size());
+    z3::expr B = *T1 == V.Ctx.bv_val(1, T1->get_sort().bv_size());
+    V.Comparisons.push_back(B); // a flag tested as it is (a _Bool)
+    return B;
   }
 
   /// The tracked global P denotes in context Ctx (through the actual
