@@ -396,6 +396,10 @@ struct Reacher {
         Stop = "its work budget ran out";
         return {};
       }
+      if (O.Work && O.StopAtUnits && O.Work->used() >= O.StopAtUnits) {
+        Stop = "its share of the work budget ran out";
+        return {};
+      }
       bool Exclusive = C.Atomic[Q] || C.Alone[Q];
       std::vector<unsigned> AtomicCtx;
       for (unsigned G = 0; G < N; ++G) {

@@ -51,6 +51,9 @@ struct CircOptions {
   const std::atomic<bool> *Cancelled = nullptr;
   /// The engine's work budget (the solver charges it too), or null.
   WorkMeter *Work = nullptr;
+  /// Stop when Work has used this many units (0: only its own limit): one
+  /// location's share of the engine's budget.
+  uint64_t StopAtUnits = 0;
 };
 
 /// Instances of a template: 1, or unboundedly many.

@@ -132,6 +132,11 @@ Result CircEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
           return !Wanted.contains(I);
         });
 
+    // An equal share of what is left for each location still to try, so
+    // that one hard location does not take the budget of the others.
+    size_t Left = Names.size() - (&Name - Names.data());
+    CO.StopAtUnits =
+        Limit ? Work.used() + (Limit - std::min(Limit, Work.used())) / Left : 0;
     CircOutcome Out = runCirc(Cfas, Counts, V, Preds, Pairs, *S, CO);
     States += Out.States;
     Checks += Out.PostChecks;
@@ -150,8 +155,9 @@ Result CircEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
                        PM.location(Out.RaceB).str())
                    .str();
       Why += " and circ does not refine its predicates yet";
-    } else if (Work.exhausted()) {
-      Why = "its work budget ran out";
+    } else if (Work.exhausted() || StringRef(Out.Why).contains("work budget")) {
+      Why = Work.exhausted() ? "its work budget ran out"
+                             : "its share of the work budget ran out";
       WorstKind = ReasonKind::Budget;
     } else if (WorstKind == ReasonKind::Overapproximation) {
       WorstKind = ReasonKind::Incomplete;
