@@ -8,7 +8,6 @@
 #include "llvm/IR/Instruction.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/raw_ostream.h"
 #include <deque>
 #include <functional>
 #include <map>
@@ -374,9 +373,40 @@ struct Reacher {
         X = Parent[X] = Parent[Parent[X]];
       return X;
     };
+    // Subsumption: a state is skipped when one with the same thread state
+    // and at least as many context threads everywhere (omega counts as
+    // most), the same on atomic locations, was seen: whatever the smaller
+    // one reaches, the larger one reaches too (the same moves are enabled,
+    // and the race check only grows with more threads), so the reach graph
+    // and the races found are the same.
+    std::vector<bool> AtomicNode(N);
+    for (unsigned G = 0; G < N; ++G)
+      AtomicNode[G] = Ctx[Owner[G].first].Nodes[Owner[G].second].Atomic;
+    auto Covers = [&](const std::vector<uint8_t> &Big,
+                      const std::vector<uint8_t> &Small) {
+      for (unsigned G = 0; G < N; ++G) {
+        if (AtomicNode[G]
+                ? Big[G] != Small[G]
+                : Big[G] != Omega && (Small[G] == Omega || Small[G] > Big[G]))
+          return false;
+      }
+      return true;
+    };
+    std::map<std::pair<unsigned, Cube>, std::vector<std::vector<uint8_t>>>
+        ByThread;
+    size_t Subsumed = 0;
     auto Push = [&](State S) {
-      if (Seen.try_emplace(S, Seen.size()).second)
-        Work.push_back(std::move(S));
+      if (Seen.count(S))
+        return;
+      auto &Known = ByThread[{std::get<0>(S), std::get<1>(S)}];
+      for (const auto &K : Known)
+        if (Covers(K, std::get<2>(S))) {
+          ++Subsumed;
+          return;
+        }
+      Known.push_back(std::get<2>(S));
+      Seen.try_emplace(S, Seen.size());
+      Work.push_back(std::move(S));
     };
     Cube Init = Abs.init();
     Node(C.Entry, Init);
