@@ -688,11 +688,11 @@ CircOutcome runCirc(const std::vector<Cfa> &Cfas,
     }
     for (size_t TI = 0; TI < Cfas.size(); ++TI) {
       Ctx[TI] = collapse(Gs[TI]);
-      if (getenv("CRACE_CIRC_DEBUG"))
-        (errs() << formatv("iteration {0}: template {1}: G {2} nodes {3} "
-                           "edges, A {4} nodes {5} edges\n",
-                           It, TI, Gs[TI].Nodes.size(), Gs[TI].Edges.size(),
-                           Ctx[TI].Nodes.size(), Ctx[TI].Edges.size()));
+      LLVM_DEBUG(
+          dbgs() << formatv("iteration {0}: template {1}: G {2} nodes {3} "
+                            "edges, A {4} nodes {5} edges\n",
+                            It, TI, Gs[TI].Nodes.size(), Gs[TI].Edges.size(),
+                            Ctx[TI].Nodes.size(), Ctx[TI].Edges.size()));
     }
   }
   Out.Why = formatv("no sound context after {0} iterations", O.MaxIterations);
