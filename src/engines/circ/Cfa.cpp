@@ -283,8 +283,11 @@ private:
     E.From = From;
     E.To = To;
     E.Inst = I;
-    if (I && Wanted.contains(I))
+    if (I && Wanted.contains(I)) {
       E.Accesses.push_back(I);
+      if (V.AccessId.try_emplace(I, V.AccessList.size()).second)
+        V.AccessList.push_back(I);
+    }
     return E;
   }
 

@@ -69,6 +69,11 @@ struct Vars {
   /// The tracked globals and the lock variables (filled by buildCfa).
   std::map<const llvm::GlobalVariable *, VarId> Globals;
   std::map<Loc, VarId> Locks;
+  /// The candidate accesses met while building, numbered in that order:
+  /// abstract edges carry these numbers, not addresses, so that every
+  /// order circ explores in is the same from run to run.
+  std::vector<const llvm::Instruction *> AccessList;
+  llvm::DenseMap<const llvm::Instruction *, unsigned> AccessId;
   VarId add(std::string Name, unsigned Width, bool Global);
 };
 

@@ -39,7 +39,8 @@ struct Acfa {
   struct AEdge {
     unsigned From = 0, To = 0;
     std::vector<VarId> Y;
-    std::vector<const Instruction *> Acc;
+    /// The candidate accesses made, by number (Vars::AccessId), sorted.
+    std::vector<unsigned> Acc;
     /// The regions (cubes over global predicates) the step was taken
     /// from: a context thread takes it only where one of them holds (the
     /// guard of a lock or of a flag test, which the locations' regions
@@ -77,11 +78,7 @@ struct Acfa {
   }
 };
 
-bool subset(const std::vector<VarId> &A, const std::vector<VarId> &B) {
-  return std::includes(B.begin(), B.end(), A.begin(), A.end());
-}
-bool subset(const std::vector<const Instruction *> &A,
-            const std::vector<const Instruction *> &B) {
+bool subset(const std::vector<unsigned> &A, const std::vector<unsigned> &B) {
   return std::includes(B.begin(), B.end(), A.begin(), A.end());
 }
 
@@ -441,9 +438,10 @@ struct Reacher {
         if (C.Alone[Q])
           continue;
         for (unsigned EI : Ctx[U].Out[I])
-          for (const Instruction *B : Ctx[U].Edges[EI].Acc)
+          for (unsigned BI : Ctx[U].Edges[EI].Acc)
             for (const Instruction *A : MainAcc[Q])
-              if (Pairs.count({A, T, B, Counts[U].Template})) {
+              if (const Instruction *B = Abs.vars().AccessList[BI];
+                  Pairs.count({A, T, B, Counts[U].Template})) {
                 Race = formatv("an abstract race of {0} and {1}",
                                A->getOpcodeName(), B->getOpcodeName());
                 RaceA = A;
@@ -465,7 +463,8 @@ struct Reacher {
           GE.From = From;
           GE.To = To;
           GE.Y = writtenGlobals(E, Abs.vars());
-          GE.Acc = E.Accesses;
+          for (const Instruction *I : E.Accesses)
+            GE.Acc.push_back(Abs.vars().AccessId.lookup(I));
           std::sort(GE.Acc.begin(), GE.Acc.end());
           GE.Pre.push_back(Abs.globalPart(Pi));
           GEdges.push_back(std::move(GE));
@@ -549,9 +548,8 @@ Acfa collapse(const Acfa &G) {
     }
   }
   for (;;) {
-    using Sig =
-        std::vector<std::tuple<std::vector<VarId>,
-                               std::vector<const Instruction *>, unsigned>>;
+    using Sig = std::vector<
+        std::tuple<std::vector<VarId>, std::vector<unsigned>, unsigned>>;
     std::map<std::pair<unsigned, Sig>, unsigned> Keys;
     std::vector<unsigned> NewCls(N);
     for (size_t I = 0; I < N; ++I) {
