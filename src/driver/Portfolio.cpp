@@ -200,11 +200,14 @@ Result runPortfolio(const ProgramModel &PM, const EngineOptions &EO,
                         Static.Stats.end());
       return Circ;
     }
-    auto Proved = std::find_if(Circ.Reasons.begin(), Circ.Reasons.end(),
-                               [](const Reason &W) {
-                                 return W.Kind == ReasonKind::Note &&
-                                        StringRef(W.Text).starts_with("circ");
-                               });
+    // Circ's reasons follow Static's (it starts from a copy); its note
+    // says how many locations it proved.
+    auto Proved =
+        std::find_if(Circ.Reasons.begin() +
+                         std::min(Circ.Reasons.size(), Static.Reasons.size()),
+                     Circ.Reasons.end(), [](const Reason &W) {
+                       return W.Kind == ReasonKind::Note;
+                     });
     if (Proved != Circ.Reasons.end() &&
         Circ.Findings.size() < Static.Findings.size()) {
       // Circ kept Static's findings of the locations it did not prove, in

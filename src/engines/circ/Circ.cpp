@@ -318,6 +318,7 @@ struct Reacher {
   const PairSet &Pairs;
   const CircOptions &O;
   std::string Race, Stop;
+  bool OutOfWork = false;
   size_t States = 0;
 
   /// ReachAndBuild for template index TI: the reach graph, or Race/Stop
@@ -421,10 +422,12 @@ struct Reacher {
       }
       if (O.Work && O.Work->step()) {
         Stop = "its work budget ran out";
+        OutOfWork = true;
         return {};
       }
       if (O.Work && O.StopAtUnits && O.Work->used() >= O.StopAtUnits) {
         Stop = "its share of the work budget ran out";
+        OutOfWork = true;
         return {};
       }
       bool Exclusive = C.Atomic[Q] || C.Alone[Q];
@@ -658,7 +661,7 @@ CircOutcome runCirc(const std::vector<Cfa> &Cfas,
     Out.Iterations = It;
     std::vector<Acfa> Gs;
     for (size_t TI = 0; TI < Cfas.size(); ++TI) {
-      Reacher R{Cfas, Counts, Ctx, Abs, Pairs, O, {}, {}, 0};
+      Reacher R{Cfas, Counts, Ctx, Abs, Pairs, O, {}, {}, false, 0};
       Gs.push_back(R.run(TI));
       Out.States += R.States;
       Out.PostChecks = Abs.Checks;
@@ -672,6 +675,7 @@ CircOutcome runCirc(const std::vector<Cfa> &Cfas,
       if (!R.Stop.empty()) {
         Out.K = CircOutcome::GaveUp;
         Out.Why = R.Stop;
+        Out.OutOfWork = R.OutOfWork;
         return Out;
       }
     }

@@ -64,6 +64,9 @@ struct TemplateCount {
 
 struct CircOutcome {
   enum Kind { Safe, AbstractRace, GaveUp } K = GaveUp;
+  /// GaveUp because the work budget, or this location's share of it, ran
+  /// out.
+  bool OutOfWork = false;
   /// Why (GaveUp) or which pair (AbstractRace).
   std::string Why;
   unsigned Iterations = 0, Predicates = 0;

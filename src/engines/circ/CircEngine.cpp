@@ -155,9 +155,7 @@ Result CircEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
                        PM.location(Out.RaceB).str())
                    .str();
       Why += " and circ does not refine its predicates yet";
-    } else if (Work.exhausted() || StringRef(Out.Why).contains("work budget")) {
-      Why = Work.exhausted() ? "its work budget ran out"
-                             : "its share of the work budget ran out";
+    } else if (Out.OutOfWork) {
       WorstKind = ReasonKind::Budget;
     } else if (WorstKind == ReasonKind::Overapproximation) {
       WorstKind = ReasonKind::Incomplete;
