@@ -41,7 +41,23 @@ void WorkMeter::attach(z3::context &Ctx) {
   Z3Base = z3ResourceCount(*Reader);
 }
 
+void WorkMeter::follow() {
+  if (!LimitFeed)
+    return;
+  uint64_t New = LimitFeed->load(std::memory_order_relaxed);
+  if (New == Limit)
+    return;
+  // Everything decided so far was decided with less used than the new
+  // budget (used() only grows) exactly when the work counted up to now,
+  // Z3's included, is below it.
+  readZ3();
+  if (New && used() >= New)
+    LoweredLate = true;
+  Limit = New;
+}
+
 bool WorkMeter::step(uint64_t N) {
+  follow();
   uint64_t Before = Steps;
   Steps += N;
   if ((Before >> 8) != (Steps >> 8))
@@ -52,6 +68,7 @@ bool WorkMeter::step(uint64_t N) {
 }
 
 bool WorkMeter::charge(uint64_t Units) {
+  follow();
   Charged += Units;
   if (Limit && used() >= Limit)
     Exhausted = true;
@@ -64,13 +81,18 @@ uint64_t WorkMeter::left() const {
   return Limit > used() ? Limit - used() : 0;
 }
 
-bool WorkMeter::poll() {
+void WorkMeter::readZ3() {
   if (Reader) {
     uint64_t Now = z3ResourceCount(*Reader);
     Z3Used = Z3Earlier + (Now > Z3Base ? Now - Z3Base : 0);
   } else {
     Z3Used = Z3Earlier;
   }
+}
+
+bool WorkMeter::poll() {
+  follow();
+  readZ3();
   if (Publish)
     Publish->store(used(), std::memory_order_relaxed);
   if (Limit && used() >= Limit)
@@ -79,7 +101,7 @@ bool WorkMeter::poll() {
 }
 
 unsigned WorkMeter::queryLimit(uint64_t PerQuery) {
-  poll();
+  poll(); // follows LimitFeed
   uint64_t L = PerQuery;
   if (Limit) {
     uint64_t Left = Limit > used() ? Limit - used() : 0;

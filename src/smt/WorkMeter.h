@@ -78,12 +78,24 @@ public:
 
   /// When set, poll() stores the units used here (progress display).
   std::atomic<uint64_t> *Publish = nullptr;
+  /// When set, the budget follows it: another thread may lower it while
+  /// the stage runs (smt/BudgetedTasks.h). Read at every step, charge,
+  /// poll and query limit.
+  const std::atomic<uint64_t> *LimitFeed = nullptr;
+  /// The budget was lowered to one already spent: the decisions made so
+  /// far were made under the larger one and may differ from a run that
+  /// had the lower budget from the start.
+  bool loweredLate() const { return LoweredLate; }
 
 private:
   uint64_t Limit, Cost;
   std::optional<z3::solver> Reader;
   uint64_t Z3Base = 0, Z3Used = 0, Z3Earlier = 0, Steps = 0, Charged = 0;
-  bool Exhausted = false;
+  bool Exhausted = false, LoweredLate = false;
+  /// Rereads Z3's count.
+  void readZ3();
+  /// Takes a new budget from LimitFeed.
+  void follow();
 };
 
 } // namespace crace
