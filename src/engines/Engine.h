@@ -78,6 +78,9 @@ struct EngineOptions {
   const std::atomic<bool> *Cancelled = nullptr;
   /// At most this many findings are reported (0: no limit).
   unsigned MaxFindings = 0;
+  /// Threads an engine may use for its independent tasks (--jobs; 1: the
+  /// calling thread only). The report does not depend on it.
+  unsigned Jobs = 1;
   /// The static stage pairs at most this many conflicting instruction
   /// pairs (0: no limit; --max-pairs): the verdict (possible-race) is
   /// settled long before, and time and memory stay bounded where a pointer

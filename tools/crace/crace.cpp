@@ -70,9 +70,10 @@ static cl::opt<std::string> ShardOpt(
     cl::value_desc("K/N"), cl::cat(GeneralCat));
 static cl::opt<unsigned> JobsOpt(
     "jobs",
-    cl::desc("Compile N translation units at once (default, and 0: the "
-             "number of hardware threads; 1: one after the other); the report "
-             "does not depend on N"),
+    cl::desc("Use N threads: translation units compiled, and whoop's "
+             "template pairs checked, N at once (default, and 0: the number "
+             "of hardware threads; 1: one after the other); the report does "
+             "not depend on N"),
     cl::value_desc("N"), cl::init(0), cl::cat(GeneralCat));
 // -j N, -jN: as make and ninja spell it (an alias would be left out of
 // --help).
@@ -433,6 +434,12 @@ static cl::opt<unsigned>
     CircBudgetOpt("circ-budget",
                   cl::desc("circ: work budget in seconds (0: no limit)"),
                   cl::value_desc("SECONDS"), cl::init(10), cl::cat(WhoopCat));
+static cl::opt<uint64_t> CircWorkOpt(
+    "circ-work",
+    cl::desc("circ: its work budget in machine-independent units (Z3 "
+             "resource units plus its own steps); overrides --circ-budget "
+             "(0: from --circ-budget)"),
+    cl::value_desc("UNITS"), cl::init(0), cl::cat(WhoopCat));
 
 static const char Overview[] =
     "crace: data-race checker for multithreaded C\n\n"
@@ -671,6 +678,7 @@ int main(int argc, const char **argv) {
   Opts.Frontend.ShowWarnings = WarningsOpt;
   unsigned Jobs = JobsShortOpt.getNumOccurrences() ? JobsShortOpt : JobsOpt;
   Opts.Frontend.Jobs = Jobs ? Jobs : crace::defaultJobs();
+  Opts.EngineOpts.Jobs = Opts.Frontend.Jobs;
   if (EngineOpt != EngineChoice::Auto)
     Opts.Engine = Engines[unsigned(EngineOpt.getValue()) - 1].Kind;
   Opts.DriverMode.Driver = DriverModeOpt;
@@ -756,6 +764,7 @@ int main(int argc, const char **argv) {
   Opts.EngineOpts.WhoopBudget = WhoopBudgetOpt;
   Opts.EngineOpts.WhoopWork = WhoopWorkOpt;
   Opts.EngineOpts.CircBudget = CircBudgetOpt;
+  Opts.EngineOpts.CircWork = CircWorkOpt;
   Opts.EngineOpts.KissBudget = KissBudgetOpt;
   Opts.EngineOpts.KissWork = KissWorkOpt;
   Opts.EngineOpts.KissRounds = KissRoundsOpt;

@@ -4,6 +4,7 @@
 
 #include "analysis/Lockset.h"
 #include "model/ProgramModel.h"
+#include "smt/BudgetedTasks.h"
 #include "smt/Solver.h"
 #include "smt/WorkBudget.h"
 #include "smt/WorkMeter.h"
@@ -13,12 +14,86 @@
 #include "llvm/Support/FormatVariadic.h"
 #include <chrono>
 #include <map>
+#include <memory>
+#include <optional>
 
 using namespace llvm;
 
 namespace crace {
 
 using namespace circ;
+
+namespace {
+
+/// What circ needs for one location's proof, in a Z3 context of its own.
+struct CircInputs {
+  std::unique_ptr<z3::context> Ctx = std::make_unique<z3::context>();
+  std::unique_ptr<Vars> V;
+  std::vector<Cfa> Cfas;
+  std::vector<z3::expr> Preds;
+  ~CircInputs() {
+    Preds.clear();
+    Cfas.clear();
+    V.reset();
+    deleteInBackground(std::move(Ctx));
+  }
+};
+
+/// Copies V, Cfas and Preds into In's context, in one translation (the
+/// subterms they share stay shared).
+void translateInputs(const Vars &V, const std::vector<Cfa> &Cfas,
+                     const std::vector<z3::expr> &Preds, CircInputs &In) {
+  z3::expr_vector All(V.Ctx);
+  auto Put = [&](const std::vector<z3::expr> &Es) {
+    for (const z3::expr &E : Es)
+      All.push_back(E);
+  };
+  Put(V.Cur);
+  Put(V.Next);
+  Put(V.Comparisons);
+  for (const std::optional<z3::expr> &E : V.Init)
+    if (E)
+      All.push_back(*E);
+  Put(Preds);
+  for (const Cfa &C : Cfas)
+    for (const Edge &E : C.Edges) {
+      Put(E.Guards);
+      for (const auto &[Var, T] : E.Assigns)
+        All.push_back(T);
+    }
+  z3::context &To = *In.Ctx;
+  z3::expr_vector W(To, Z3_ast_vector_translate(V.Ctx, All, To));
+  unsigned K = 0;
+  auto Take = [&](size_t N) {
+    std::vector<z3::expr> Out;
+    for (size_t I = 0; I < N; ++I)
+      Out.push_back(W[K++]);
+    return Out;
+  };
+  In.V = std::make_unique<Vars>(To);
+  Vars &NV = *In.V;
+  NV.List = V.List;
+  NV.LoadedFrom = V.LoadedFrom;
+  NV.Globals = V.Globals;
+  NV.Locks = V.Locks;
+  NV.AccessList = V.AccessList;
+  NV.AccessId = V.AccessId;
+  NV.Cur = Take(V.Cur.size());
+  NV.Next = Take(V.Next.size());
+  NV.Comparisons = Take(V.Comparisons.size());
+  for (const std::optional<z3::expr> &E : V.Init)
+    NV.Init.push_back(E ? std::optional<z3::expr>(W[K++]) : std::nullopt);
+  In.Preds = Take(Preds.size());
+  In.Cfas = Cfas;
+  for (Cfa &C : In.Cfas)
+    for (Edge &E : C.Edges) {
+      E.Guards = Take(E.Guards.size());
+      for (auto &[Var, T] : E.Assigns)
+        T = W[K++];
+    }
+}
+
+} // namespace
 
 Result CircEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   auto Start = std::chrono::steady_clock::now();
@@ -70,18 +145,10 @@ Result CircEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   z3::context &Ctx = Owner.get();
   uint64_t Limit =
       Opts.CircWork ? Opts.CircWork : unitsForSeconds(Opts.CircBudget);
-  WorkMeter Work(Limit, &Ctx);
-  smt::SolverOptions SO;
-  SO.Stage = "circ";
-  SO.Work = &Work;
-  SO.Cancel = Opts.Cancelled;
-  SO.LogDir = Opts.SmtLogDir;
-  auto S = smt::makeSolver(Ctx, std::move(SO));
   CircOptions CO;
-  CO.Cancelled = Opts.Cancelled;
-  CO.Work = &Work;
   std::vector<bool> Proved(R.Findings.size());
   size_t Locations = 0, States = 0, Checks = 0, Iterations = 0, Done = 0;
+  uint64_t Used = 0, MaxLocation = 0;
   std::vector<std::pair<std::string, std::string>> NotProved;
   ReasonKind WorstKind = ReasonKind::Overapproximation;
   // The CFAs, built once with every candidate access on its edges; each
@@ -109,21 +176,24 @@ Result CircEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   for (const Cfa &C : AllCfas)
     Locations += C.size();
   std::vector<z3::expr> Preds = seedPredicates(AllCfas, V, 40);
-  for (const std::string &Name : Names) {
-    if (Work.exhausted() || (Opts.Cancelled && *Opts.Cancelled)) {
-      NotProved.push_back({Name, "not tried: the budget ran out"});
-      WorstKind = ReasonKind::Budget;
-      continue;
-    }
+
+  // Each location is a task with a Z3 context of its own (the CFAs with
+  // its accesses, translated into it) and an equal share of what the
+  // locations before it left of the budget, so that one hard location
+  // does not take the others'; run on up to --jobs threads with exactly
+  // the results of running them in order (smt/BudgetedTasks.h).
+  std::vector<CircOutcome> Outcomes(Names.size());
+  auto Prepare = [&](size_t I, const std::atomic<uint64_t> &Budget,
+                     const std::atomic<bool> &Stop) -> TaskWork {
     DenseSet<const Instruction *> Wanted;
-    PairSet Pairs;
-    for (size_t FI : Groups[Name])
+    auto Pairs = std::make_shared<PairSet>();
+    for (size_t FI : Groups[Names[I]])
       for (unsigned CI : R.Findings[FI].Candidates) {
         const Candidate &C = L.Candidates[CI];
         Wanted.insert(C.A);
         Wanted.insert(C.B);
-        Pairs.insert({C.A, C.ThreadA, C.B, C.ThreadB});
-        Pairs.insert({C.B, C.ThreadB, C.A, C.ThreadA});
+        Pairs->insert({C.A, C.ThreadA, C.B, C.ThreadB});
+        Pairs->insert({C.B, C.ThreadB, C.A, C.ThreadA});
       }
     std::vector<Cfa> Cfas = AllCfas;
     for (Cfa &C : Cfas)
@@ -131,13 +201,45 @@ Result CircEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
         llvm::erase_if(E.Accesses, [&](const Instruction *I) {
           return !Wanted.contains(I);
         });
-
-    // An equal share of what is left for each location still to try, so
-    // that one hard location does not take the budget of the others.
-    size_t Left = Names.size() - (&Name - Names.data());
-    CO.StopAtUnits =
-        Limit ? Work.used() + (Limit - std::min(Limit, Work.used())) / Left : 0;
-    CircOutcome Out = runCirc(Cfas, Counts, V, Preds, Pairs, *S, CO);
+    auto In = std::make_shared<CircInputs>();
+    translateInputs(V, Cfas, Preds, *In);
+    Outcomes[I] = CircOutcome();
+    return [&, I, In, Pairs, Budget = &Budget, Stop = &Stop] {
+      TaskRun Run;
+      WorkMeter Work(Budget->load(), In->Ctx.get());
+      Work.LimitFeed = Budget;
+      smt::SolverOptions SO;
+      SO.Stage = "circ";
+      SO.Work = &Work;
+      SO.Cancel = Stop;
+      SO.LogDir = Opts.SmtLogDir;
+      auto S = smt::makeSolver(*In->Ctx, std::move(SO));
+      CircOptions TaskCO = CO;
+      TaskCO.Cancelled = Stop;
+      TaskCO.Work = &Work;
+      Outcomes[I] =
+          runCirc(In->Cfas, Counts, *In->V, In->Preds, *Pairs, *S, TaskCO);
+      S.reset();
+      Work.poll();
+      Run.Used = Work.used();
+      Run.Cut = Work.exhausted();
+      Run.Limit = Work.limit();
+      Run.LoweredLate = Work.loweredLate();
+      Run.Stopped = *Stop && !Run.Cut;
+      Work.detach();
+      return Run;
+    };
+  };
+  auto Commit = [&](size_t I, const TaskRun &Run) {
+    const std::string &Name = Names[I];
+    Used += Run.Used;
+    MaxLocation = std::max(MaxLocation, Run.Used);
+    if (Run.Skipped) {
+      NotProved.push_back({Name, "not tried: the budget ran out"});
+      WorstKind = ReasonKind::Budget;
+      return;
+    }
+    const CircOutcome &Out = Outcomes[I];
     States += Out.States;
     Checks += Out.PostChecks;
     Iterations += Out.Iterations;
@@ -145,7 +247,7 @@ Result CircEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
       ++Done;
       for (size_t FI : Groups[Name])
         Proved[FI] = true;
-      continue;
+      return;
     }
     std::string Why = Out.Why;
     if (Out.K == CircOutcome::AbstractRace) {
@@ -161,6 +263,17 @@ Result CircEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
       WorstKind = ReasonKind::Incomplete;
     }
     NotProved.push_back({Name, Why});
+  };
+  TaskScheduleOptions TO;
+  TO.Limit = Limit;
+  TO.Jobs = Opts.SmtLogDir.empty() ? Opts.Jobs : 1;
+  TO.Cancel = Opts.Cancelled;
+  TO.EqualShares = true;
+  TaskSchedule Sched = runBudgetedTasks(Names.size(), TO, Prepare, Commit);
+  // The locations not reached: the run was cancelled.
+  for (size_t I = Sched.Committed; I < Names.size(); ++I) {
+    NotProved.push_back({Names[I], "not tried: the budget ran out"});
+    WorstKind = ReasonKind::Budget;
   }
   R.stat("circ_locations", Names.size());
   R.stat("circ_locations_proved", Done);
@@ -168,8 +281,12 @@ Result CircEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   R.stat("circ_iterations", Iterations);
   R.stat("circ_abstract_states", States);
   R.stat("circ_solver_checks", Checks);
-  Work.poll();
-  R.stat("circ_work_units", Work.used());
+  R.stat("circ_work_units", Used);
+  R.stat("circ_location_max_units", MaxLocation);
+  // These depend on the threads' timing (json_without_timing.py drops
+  // them).
+  R.stat("jobs_circ_reruns", Sched.Reruns);
+  R.stat("jobs_circ_dropped", Sched.Dropped);
   // The findings of the locations not proved.
   std::vector<Finding> Left;
   for (size_t I = 0; I < R.Findings.size(); ++I)
