@@ -75,6 +75,10 @@ struct DriverOptions {
   /// DefaultPortfolioTimeout and the single engines none.
   unsigned TimeoutSeconds = 0;
   bool TimeoutGiven = false;
+  /// Set per program of a database: the database's limit divided by its
+  /// programs, which the portfolio's work budgets derive from instead of
+  /// the program's own (wall-clock) share; 0: TimeoutSeconds.
+  unsigned WorkBasisSeconds = 0;
   unsigned MemLimitMB = 0;
   unsigned MaxFindings = 0;
   /// Engine bounds (explore); Cancelled/MaxFindings are set by the driver.
@@ -129,6 +133,11 @@ struct DriverOptions {
   /// programs names the code of a program not analysed. Without it, the
   /// report names the outcome (statusName).
   int (*ExitCodeOf)(RunOutcome) = nullptr;
+  /// The crace executable and its arguments (argv[1..]): with -p, several
+  /// programs and --jobs above 1, each program is analysed by a process
+  /// of its own (ProgramProcesses.h). Empty: in this process.
+  std::string SelfExe;
+  std::vector<std::string> SelfArgs;
 };
 
 /// "usage error", "compile error", "internal error", ... (a program not
@@ -167,5 +176,9 @@ parseMergeArgs(llvm::ArrayRef<const char *> Args, llvm::raw_ostream &OS);
 /// (--shard), checks that each is there once, and writes the report one
 /// unsharded run writes. RunStatus::Usage when they do not fit together.
 RunOutcome runMerge(const MergeOptions &Opts);
+
+/// A report over several programs (a shard's) split back into its
+/// programs: the inverse of combinePrograms for what a report holds.
+std::vector<ProgramRun> splitPrograms(Result &Shard);
 
 } // namespace crace

@@ -63,10 +63,6 @@ std::optional<MergeOptions> parseMergeArgs(ArrayRef<const char *> Args,
   return Opts;
 }
 
-namespace {
-
-/// A report over several programs, split back into its programs: the
-/// inverse of combinePrograms for what a shard's report holds.
 std::vector<ProgramRun> splitPrograms(Result &Shard) {
   std::vector<ProgramRun> Out;
   for (const ProgramSummary &S : Shard.Programs) {
@@ -81,7 +77,7 @@ std::vector<ProgramRun> splitPrograms(Result &Shard) {
     }
     Result R;
     R.Program = parseVerdict(S.Verdict).value_or(Verdict::Unknown);
-    R.Engine = Shard.Engine;
+    R.Engine = S.Engine.empty() ? Shard.Engine : S.Engine;
     for (Finding &F : Shard.Findings)
       if (F.Program == S.Name)
         R.Findings.push_back(F);
@@ -104,6 +100,8 @@ std::vector<ProgramRun> splitPrograms(Result &Shard) {
   }
   return Out;
 }
+
+namespace {
 
 std::string shardName(const ShardInfo &S) {
   return std::to_string(S.Index) + "/" + std::to_string(S.Count);

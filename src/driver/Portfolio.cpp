@@ -68,8 +68,8 @@ uint64_t stageWork(const Watchdog &Dog, double Cap, double Share,
   if (Work)
     return Work;
   double Secs = Cap;
-  if (Dog.limitSeconds())
-    Secs = std::min(Secs, Dog.limitSeconds() * Share);
+  if (Dog.budgetBasisSeconds())
+    Secs = std::min(Secs, Dog.budgetBasisSeconds() * Share);
   if (BudgetSecs)
     Secs = std::min(Secs, double(BudgetSecs));
   return std::max<uint64_t>(1, unitsForSeconds(Secs));

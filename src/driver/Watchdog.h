@@ -89,6 +89,13 @@ public:
   bool stageRanOut() const { return StageRanOut; }
   /// The run's time limit in seconds (0: none), as configured.
   unsigned limitSeconds() const { return TimeoutSeconds; }
+  /// The seconds the portfolio's stage work budgets derive from: the run's
+  /// limit, or for a program of a database its fixed share of the
+  /// database's (DriverOptions::WorkBasisSeconds), so that they do not
+  /// depend on how long the programs before it ran.
+  unsigned budgetBasisSeconds() const {
+    return Opts.WorkBasisSeconds ? Opts.WorkBasisSeconds : TimeoutSeconds;
+  }
   /// Seconds left of the run's time limit (infinity without one).
   double remaining() const {
     if (!TimeoutSeconds)

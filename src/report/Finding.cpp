@@ -119,8 +119,8 @@ Result combinePrograms(std::vector<ProgramRun> Runs, std::string Engine) {
     if (!P.R)
       continue;
     Result &R = *P.R;
-    All.Programs.push_back(
-        {P.Name, P.Main, verdictName(R.Program).str(), R.Findings.size()});
+    All.Programs.push_back({P.Name, P.Main, verdictName(R.Program).str(),
+                            R.Findings.size(), R.Engine});
     for (Finding &F : R.Findings) {
       F.Program = P.Name;
       All.Findings.push_back(std::move(F));
@@ -136,7 +136,7 @@ Result combinePrograms(std::vector<ProgramRun> Runs, std::string Engine) {
   }
   for (const ProgramRun &P : Runs)
     if (!P.R)
-      All.Programs.push_back({P.Name, P.Main, "not analysed", 0});
+      All.Programs.push_back({P.Name, P.Main, "not analysed", 0, ""});
   if (All.Program != Verdict::RaceFree)
     All.Assumptions.clear();
   return All;

@@ -79,6 +79,8 @@ struct Finding {
 struct ProgramSummary {
   std::string Name, Main, Verdict;
   size_t Findings = 0;
+  /// The engine whose verdict the program got (empty: not analysed).
+  std::string Engine;
 };
 
 /// The shard of a run split with --shard=K/N: Index K of Count N, and the

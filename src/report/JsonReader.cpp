@@ -159,7 +159,8 @@ Expected<Result> readJson(StringRef Text) {
       if (!P)
         return malformed("a program is not an object");
       R.Programs.push_back({str(*P, "name"), str(*P, "main"),
-                            str(*P, "verdict"), size_t(num(*P, "findings"))});
+                            str(*P, "verdict"), size_t(num(*P, "findings")),
+                            str(*P, "engine")});
     }
   R.Harness = str(*Top, "harness");
   R.Assumptions = strings(*Top, "assumptions");

@@ -77,6 +77,8 @@ void writeJson(const Result &R, raw_ostream &OS) {
             J.attribute("main", P.Main);
             J.attribute("verdict", P.Verdict);
             J.attribute("findings", int64_t(P.Findings));
+            if (!P.Engine.empty())
+              J.attribute("engine", P.Engine);
           });
       });
     if (R.Shard.Count)

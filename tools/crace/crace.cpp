@@ -679,6 +679,9 @@ int main(int argc, const char **argv) {
   unsigned Jobs = JobsShortOpt.getNumOccurrences() ? JobsShortOpt : JobsOpt;
   Opts.Frontend.Jobs = Jobs ? Jobs : crace::defaultJobs();
   Opts.EngineOpts.Jobs = Opts.Frontend.Jobs;
+  // Each program of a database by a process of its own (--jobs above 1).
+  Opts.SelfExe = sys::fs::getMainExecutable(argv[0], (void *)Overview);
+  Opts.SelfArgs.assign(argv + 1, argv + argc);
   if (EngineOpt != EngineChoice::Auto)
     Opts.Engine = Engines[unsigned(EngineOpt.getValue()) - 1].Kind;
   Opts.DriverMode.Driver = DriverModeOpt;
