@@ -21,6 +21,8 @@ struct Rule {
   uint64_t budget(size_t I, uint64_t Used) const {
     if (!O.Limit)
       return 0;
+    if (O.FixedShares)
+      return O.Limit / N;
     uint64_t Left = O.Limit - std::min(O.Limit, Used);
     return O.EqualShares ? Left / (N - I) : Left;
   }
@@ -32,7 +34,8 @@ struct Rule {
   bool ends(const TaskRun &Run, uint64_t Used) const {
     if (Run.Stopped)
       return true;
-    return !O.EqualShares && (Run.Cut || (O.Limit && Used >= O.Limit));
+    return !O.EqualShares && !O.FixedShares &&
+           (Run.Cut || (O.Limit && Used >= O.Limit));
   }
 };
 

@@ -3,9 +3,10 @@
 // A stage that checks independent things one after the other under one
 // work budget (WorkMeter.h) gives each a budget that depends on what its
 // predecessors used: whoop's template pairs get all that is left, and the
-// first that spends it ends the stage; circ's locations get an equal share
-// of what is left each. runBudgetedTasks gives exactly the answer of that
-// sequence on up to Jobs threads: the report does not depend on --jobs.
+// first that spends it ends the stage (or they get an equal share of what
+// is left each; or, as circ's locations, a fixed share of the whole).
+// runBudgetedTasks gives exactly the answer of that sequence on up to Jobs
+// threads: the report does not depend on --jobs.
 //
 // Task I runs on a worker with a budget that is at least what the
 // sequential run would have given it (computed from what the committed
@@ -95,6 +96,12 @@ struct TaskScheduleOptions {
   /// Skipped without running); else it gets all that is left, and the
   /// first task cut ends the sequence.
   bool EqualShares = false;
+  /// Every task gets Limit / N, whatever the others use (what one leaves
+  /// is not passed on), and a task cut does not end the others: every
+  /// budget is known in advance, so no task runs ahead of its exact one
+  /// (with EqualShares, tasks that use their whole share, as circ's often
+  /// do, would run past it and again).
+  bool FixedShares = false;
 };
 
 /// Runs tasks 0..N-1 as O says, with exactly the results of running them

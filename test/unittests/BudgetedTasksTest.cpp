@@ -95,18 +95,18 @@ Profile profile() {
 
 TEST(BudgetedTasksTest, SameResultsWhateverTheJobs) {
   Profile P = profile();
-  for (bool Shares : {false, true})
+  for (int Rule : {0, 1, 2})
     for (uint64_t Limit : {0, 40, 90, 150, 260, 400, 1000}) {
       TaskScheduleOptions O;
       O.Limit = Limit;
-      O.EqualShares = Shares;
+      O.EqualShares = Rule == 1;
+      O.FixedShares = Rule == 2;
       std::vector<Outcome> One = run(P, O);
       for (unsigned Jobs : {2, 3, 8}) {
         O.Jobs = Jobs;
         for (int Round = 0; Round < 3; ++Round)
           EXPECT_EQ(show(run(P, O)), show(One))
-              << "limit " << Limit << (Shares ? " (shares)" : "") << ", jobs "
-              << Jobs;
+              << "limit " << Limit << " rule " << Rule << ", jobs " << Jobs;
       }
     }
 }
@@ -140,6 +140,22 @@ TEST(BudgetedTasksTest, TheSequentialRules) {
   EXPECT_TRUE(Shares[5].Cut);
   EXPECT_FALSE(Shares[8].Cut);
   EXPECT_EQ(Shares[8].Items, P[8].size());
+  // Fixed shares: 150 / 9 = 16 units each; task 2 (60) and task 5 are
+  // cut, the cheap tasks (at most 18 units) that fit are not, and nothing
+  // a task leaves goes to another.
+  O.EqualShares = false;
+  O.FixedShares = true;
+  TaskSchedule S;
+  std::vector<Outcome> Fixed = run(P, O, &S);
+  ASSERT_EQ(Fixed.size(), P.size()) << show(Fixed);
+  EXPECT_TRUE(Fixed[2].Cut);
+  EXPECT_TRUE(Fixed[5].Cut);
+  EXPECT_FALSE(Fixed[0].Cut);
+  EXPECT_EQ(Fixed[2].Items, (150 / 9 - 1) / 2);
+  // Run ahead with their exact budgets: never again.
+  O.Jobs = 3;
+  run(P, O, &S);
+  EXPECT_EQ(S.Reruns, 0u);
 }
 
 TEST(BudgetedTasksTest, AMeterFollowsItsLoweredBudget) {

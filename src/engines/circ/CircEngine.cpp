@@ -178,10 +178,12 @@ Result CircEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   std::vector<z3::expr> Preds = seedPredicates(AllCfas, V, 40);
 
   // Each location is a task with a Z3 context of its own (the CFAs with
-  // its accesses, translated into it) and an equal share of what the
-  // locations before it left of the budget, so that one hard location
-  // does not take the others'; run on up to --jobs threads with exactly
-  // the results of running them in order (smt/BudgetedTasks.h).
+  // its accesses, translated into it) and an equal share of the budget,
+  // fixed in advance, so that one hard location does not take the
+  // others' and the locations run on up to --jobs threads with no task
+  // ahead of its budget (smt/BudgetedTasks.h: with shares of what the
+  // locations before left, a location that uses its whole share, as most
+  // do that circ cannot prove, ran past it and again).
   std::vector<CircOutcome> Outcomes(Names.size());
   auto Prepare = [&](size_t I, const std::atomic<uint64_t> &Budget,
                      const std::atomic<bool> &Stop) -> TaskWork {
@@ -268,7 +270,7 @@ Result CircEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   TO.Limit = Limit;
   TO.Jobs = Opts.SmtLogDir.empty() ? Opts.Jobs : 1;
   TO.Cancel = Opts.Cancelled;
-  TO.EqualShares = true;
+  TO.FixedShares = true;
   TaskSchedule Sched = runBudgetedTasks(Names.size(), TO, Prepare, Commit);
   // The locations not reached: the run was cancelled.
   for (size_t I = Sched.Committed; I < Names.size(); ++I) {

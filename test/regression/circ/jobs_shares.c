@@ -1,8 +1,8 @@
 // RUN: %crace --verify --engine=circ %s
 // Three counters behind one state flag (state_flag.c's protocol), and one
 // every thread bumps without it: circ tries the four locations, each a
-// task of its own with an equal share of the budget the ones before it
-// left; it proves the three and keeps the fourth. jobs_shares.test runs
+// task of its own with an equal share of the budget; it proves the three
+// and keeps the fourth. jobs_shares.test runs
 // it with and without a budget cut and checks that --jobs does not change
 // the outcome.
 // expected-verdict(circ): possible-race
