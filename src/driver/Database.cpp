@@ -131,7 +131,7 @@ RunOutcome runDatabase(const DriverOptions &Given) {
     if (!FirstFailure)
       FirstFailure = O;
   };
-  bool InProcesses = Several && Opts.EngineOpts.Jobs > 1 &&
+  bool InProcesses = Several && Opts.DatabaseJobs > 1 &&
                      !Opts.SelfExe.empty() && Opts.Frontend.Disk &&
                      !Opts.Shard.Count;
   if (InProcesses) {

@@ -138,6 +138,9 @@ struct DriverOptions {
   /// of its own (ProgramProcesses.h). Empty: in this process.
   std::string SelfExe;
   std::vector<std::string> SelfArgs;
+  /// --jobs (default: the hardware threads): how many of a database's
+  /// programs are analysed at once, each by a process of its own.
+  unsigned DatabaseJobs = 1;
 };
 
 /// "usage error", "compile error", "internal error", ... (a program not

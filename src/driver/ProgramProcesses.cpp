@@ -104,7 +104,7 @@ void analyseInProcesses(
     return;
   }
   {
-    DefaultThreadPool Pool(hardware_concurrency(Opts.EngineOpts.Jobs));
+    DefaultThreadPool Pool(hardware_concurrency(Opts.DatabaseJobs));
     std::vector<std::shared_future<void>> Futures;
     for (size_t I = 0; I < Names.size(); ++I)
       Futures.push_back(Pool.async(

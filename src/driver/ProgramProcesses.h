@@ -38,7 +38,7 @@ struct ProgramProcess {
 };
 
 /// Analyses Names[0..N) (the database's programs in its order, all of the
-/// run's) in processes as above, Opts.EngineOpts.Jobs at a time, each
+/// run's) in processes as above, Opts.DatabaseJobs at a time, each
 /// within TimeoutEach seconds (0: the run's own options). Done(I, P) is
 /// called on the calling thread in the order 0, 1, ... as the processes
 /// end.

@@ -70,10 +70,11 @@ static cl::opt<std::string> ShardOpt(
     cl::value_desc("K/N"), cl::cat(GeneralCat));
 static cl::opt<unsigned> JobsOpt(
     "jobs",
-    cl::desc("Use N threads: translation units compiled, and whoop's "
-             "template pairs checked, N at once (default, and 0: the number "
-             "of hardware threads; 1: one after the other); the report does "
-             "not depend on N"),
+    cl::desc("Use N threads: translation units compiled and a database's "
+             "programs analysed (a process each) N at once, and when given, "
+             "whoop's template pairs and circ's locations checked N at once "
+             "(default, and 0: the number of hardware threads; 1: one after "
+             "the other)"),
     cl::value_desc("N"), cl::init(0), cl::cat(GeneralCat));
 // -j N, -jN: as make and ninja spell it (an alias would be left out of
 // --help).
@@ -678,7 +679,15 @@ int main(int argc, const char **argv) {
   Opts.Frontend.ShowWarnings = WarningsOpt;
   unsigned Jobs = JobsShortOpt.getNumOccurrences() ? JobsShortOpt : JobsOpt;
   Opts.Frontend.Jobs = Jobs ? Jobs : crace::defaultJobs();
-  Opts.EngineOpts.Jobs = Opts.Frontend.Jobs;
+  // The engines' tasks run on several threads only when --jobs is given:
+  // Z3's work counts can differ when contexts work at once (bench/results/
+  // jobs-engines.md), and a run without options must give one report.
+  // Compilation and a database's processes do not depend on it.
+  Opts.EngineOpts.Jobs =
+      (JobsShortOpt.getNumOccurrences() || JobsOpt.getNumOccurrences())
+          ? Opts.Frontend.Jobs
+          : 1;
+  Opts.DatabaseJobs = Opts.Frontend.Jobs;
   // Each program of a database by a process of its own (--jobs above 1).
   Opts.SelfExe = sys::fs::getMainExecutable(argv[0], (void *)Overview);
   Opts.SelfArgs.assign(argv + 1, argv + argc);
