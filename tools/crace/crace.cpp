@@ -679,10 +679,8 @@ int main(int argc, const char **argv) {
   Opts.Frontend.ShowWarnings = WarningsOpt;
   unsigned Jobs = JobsShortOpt.getNumOccurrences() ? JobsShortOpt : JobsOpt;
   Opts.Frontend.Jobs = Jobs ? Jobs : crace::defaultJobs();
-  // The engines' tasks run on several threads only when --jobs is given:
-  // Z3's work counts can differ when contexts work at once (bench/results/
-  // jobs-engines.md), and a run without options must give one report.
-  // Compilation and a database's processes do not depend on it.
+  // Engine threads only when --jobs is given: Z3's counts can differ when
+  // contexts work at once (bench/results/jobs-engines.md).
   Opts.EngineOpts.Jobs =
       (JobsShortOpt.getNumOccurrences() || JobsOpt.getNumOccurrences())
           ? Opts.Frontend.Jobs
