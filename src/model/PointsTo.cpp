@@ -123,6 +123,60 @@ bool bytesMayBeStored(const Value *Root) {
   return false;
 }
 
+/// Where F's result points when it is always one of F's pointer arguments
+/// moved by a byte offset, or null (strchr's model, a helper that skips
+/// blanks): the arguments it may be, each with its offset (UnknownOffset
+/// when the offset varies). None when a result may come from elsewhere
+/// (memory, another call, an integer).
+std::optional<SmallVector<std::pair<unsigned, int64_t>, 2>>
+argumentResult(const Function &F, const DataLayout &DL) {
+  if (F.isDeclaration() || !F.getReturnType()->isPointerTy() ||
+      F.getName() == "main")
+    return std::nullopt;
+  SmallVector<std::pair<const Value *, int64_t>, 8> Work;
+  for (const Instruction &I : instructions(F))
+    if (const auto *R = dyn_cast<ReturnInst>(&I)) {
+      if (!R->getReturnValue())
+        return std::nullopt;
+      Work.push_back({R->getReturnValue(), 0});
+    }
+  SmallVector<std::pair<unsigned, int64_t>, 2> Out;
+  SmallPtrSet<const Value *, 16> Seen;
+  bool Varies = false; // a value reached twice: a loop moves the pointer
+  while (!Work.empty()) {
+    auto [V, Off] = Work.pop_back_val();
+    if (!Seen.insert(V).second) {
+      Varies = true;
+      continue;
+    }
+    if (isa<ConstantPointerNull>(V) || isa<UndefValue>(V))
+      continue;
+    if (const auto *A = dyn_cast<Argument>(V)) {
+      Out.push_back({A->getArgNo(), Off});
+    } else if (isa<BitCastInst>(V) || isa<AddrSpaceCastInst>(V) ||
+               isa<FreezeInst>(V)) {
+      Work.push_back({cast<Instruction>(V)->getOperand(0), Off});
+    } else if (const auto *GEP = dyn_cast<GetElementPtrInst>(V)) {
+      APInt C(DL.getIndexTypeSizeInBits(GEP->getType()), 0);
+      bool Known = Off != UnknownOffset && GEP->accumulateConstantOffset(DL, C);
+      Work.push_back({GEP->getPointerOperand(),
+                      Known ? Off + C.getSExtValue() : UnknownOffset});
+    } else if (const auto *Phi = dyn_cast<PHINode>(V)) {
+      for (const Value *In : Phi->incoming_values())
+        Work.push_back({In, Off});
+    } else if (const auto *S = dyn_cast<SelectInst>(V)) {
+      Work.push_back({S->getTrueValue(), Off});
+      Work.push_back({S->getFalseValue(), Off});
+    } else {
+      return std::nullopt;
+    }
+  }
+  if (Varies)
+    for (auto &[A, Off] : Out)
+      Off = UnknownOffset;
+  return Out;
+}
+
 } // namespace
 
 PointsTo::PointsTo(const Module &M) : M(M), DL(M.getDataLayout()) {
@@ -160,6 +214,9 @@ PointsTo::PointsTo(const Module &M) : M(M), DL(M.getDataLayout()) {
       }
     }
   }
+  for (const Function &F : M)
+    if (auto R = argumentResult(F, DL))
+      ArgumentResults[&F] = std::move(*R);
   // Heap cloning by call site for functions that return an untouched
   // fresh block (frontend/HeapCloning.h inlines direct calls of allocation
   // wrappers; this covers the calls it cannot see, through pointers): each
@@ -598,10 +655,20 @@ bool PointsTo::visitModule() {
                 }
               }
           uint32_t Clone = FreshResult.contains(Fn) ? objectOf(CB) : UnknownObj;
-          if (Clone != UnknownObj)
+          if (Clone != UnknownObj) {
             Changed |= add(ptsOf(CB), {Clone, 0});
-          else
+          } else if (auto It = ArgumentResults.find(Fn);
+                     It != ArgumentResults.end()) {
+            // The result is this call's own argument moved: each call sees
+            // its own, not what every call of Fn returns.
+            for (auto [A, Off] : It->second)
+              if (A < CB->arg_size())
+                Changed |= addNew(ptsOf(CB), Get(CB->getArgOperand(A)),
+                                  Off == UnknownOffset ? 0 : Off,
+                                  Off == UnknownOffset);
+          } else {
             Changed |= addNew(ptsOf(CB), Returns[Fn]);
+          }
         }
       } else if (isa<PHINode>(I) || isa<SelectInst>(I) || isa<FreezeInst>(I)) {
         unsigned First = isa<SelectInst>(I) ? 1 : 0;

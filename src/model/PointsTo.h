@@ -189,6 +189,12 @@ private:
   /// Functions that return an untouched fresh heap block: a call of one
   /// points to the call's own heap object (its site is the call).
   llvm::DenseSet<const llvm::Function *> FreshResult;
+  /// Functions whose result is always one of their pointer arguments moved
+  /// by an offset (UnknownOffset: varies), or null: a call points where its
+  /// own arguments do (context sensitivity where it is free).
+  llvm::DenseMap<const llvm::Function *,
+                 llvm::SmallVector<std::pair<unsigned, int64_t>, 2>>
+      ArgumentResults;
   /// Per variadic function, the objects standing for the variadic
   /// arguments its va_start calls make a va_list reach (one per call, its
   /// Site): what every call of the function passes after its fixed

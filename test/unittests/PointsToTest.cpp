@@ -161,3 +161,44 @@ TEST(PointsToTest, FreshResultCalledThroughPointerIsClonedPerCall) {
   EXPECT_FALSE(Z1.empty());
   EXPECT_EQ(Z1, Z2);
 }
+
+TEST(PointsToTest, ArgumentResultsFollowEachCallsArguments) {
+  // 'skip' returns its argument moved forward; 'field' returns a member
+  // of its argument; 'other' returns what it loads, so its calls share
+  // one result.
+  Compiled C = compile(R"(
+    struct P { int x; int y; } p1, p2;
+    char a[8], b[8];
+    int *g;
+    __attribute__((noinline)) char *skip(char *s) { while (*s == ' ') s++; return s; }
+    __attribute__((noinline)) int *field(struct P *p) { return &p->y; }
+    __attribute__((noinline)) int *other(struct P *p) { return g; }
+    int main() {
+      g = &p1.x;
+      *skip(a) = 1; *skip(b) = 2;
+      *field(&p1) = 3; *field(&p2) = 4;
+      *other(&p1) = 5; *other(&p2) = 6;
+      return 0;
+    })");
+  ASSERT_TRUE(C.PM) << C.Error;
+  const PointsTo &PTA = C.PM->pointsTo();
+  auto Only = [&](int64_t K) {
+    std::set<uint32_t> S = objectsStoredWith(C, "main", K);
+    return S.size() == 1 ? *S.begin() : PointsTo::UnknownObj;
+  };
+  EXPECT_EQ(Only(1), PTA.objectOf(C.M->getNamedGlobal("a")));
+  EXPECT_EQ(Only(2), PTA.objectOf(C.M->getNamedGlobal("b")));
+  auto Target = [&](int64_t K) {
+    for (const llvm::Instruction &I :
+         llvm::instructions(*C.M->getFunction("main")))
+      if (auto *S = llvm::dyn_cast<llvm::StoreInst>(&I))
+        if (auto *V = llvm::dyn_cast<llvm::ConstantInt>(S->getValueOperand());
+            V && V->getSExtValue() == K)
+          return describeAll(C, PTA.pointsTo(S->getPointerOperand()));
+    return std::string("(no store)");
+  };
+  EXPECT_EQ(Target(3), "p1.y");
+  EXPECT_EQ(Target(4), "p2.y");
+  EXPECT_EQ(Target(5), "p1.x");
+  EXPECT_EQ(Target(6), "p1.x");
+}
