@@ -591,7 +591,7 @@ Result analyseLocksets(const ProgramModel &PM,
   // Instruction pairs on different bytes after all (PairFilters.h): each
   // thread instance's own memory (InstanceMemory.h), elements taken from a
   // counter (Tickets.h).
-  uint64_t OtherInstances = 0, ByTicket = 0;
+  uint64_t OtherInstances = 0, ByTicket = 0, ByTypes = 0;
   PairFilters Filters(PM, Recs);
   // The process each access runs in; pairs in two processes (a fork's
   // child and its parent) touch two copies of memory.
@@ -655,9 +655,20 @@ Result analyseLocksets(const ProgramModel &PM,
     }
     if (PairFilters::Apart Why = Filters.apart(RX, RY);
         Why != PairFilters::Apart::No) {
-      ++(Why == PairFilters::Apart::Taken ? ByTicket : OtherInstances);
-      Dropped(Why == PairFilters::Apart::Taken ? "elements taken from a counter"
-                                               : "per-instance memory");
+      switch (Why) {
+      case PairFilters::Apart::Types:
+        ++ByTypes;
+        Dropped("their types cannot name one object (strict aliasing)");
+        break;
+      case PairFilters::Apart::Taken:
+        ++ByTicket;
+        Dropped("elements taken from a counter");
+        break;
+      default:
+        ++OtherInstances;
+        Dropped("per-instance memory");
+        break;
+      }
       return;
     }
     if (!mayHappenInParallel(PM, {RX.Thread, RX.MainPos, ProcessOf(RX)},
@@ -770,6 +781,7 @@ Result analyseLocksets(const ProgramModel &PM,
   R.stat("pairs_checked", Pairs);
   R.stat("pairs_through_unknown_pointer", ThroughUnknown);
   R.stat("pairs_on_own_stack_copies", OwnFrameCopies);
+  R.stat("pairs_of_types_apart", ByTypes);
   R.stat("pairs_on_per_instance_memory", OtherInstances);
   R.stat("pairs_protected_by_symbolic_locks", BySymbolic);
   R.stat("pairs_on_elements_taken_from_counters", ByTicket);
@@ -780,7 +792,7 @@ Result analyseLocksets(const ProgramModel &PM,
   NumPairs += Pairs;
   NumPairsByLocks += ByLocks;
   NumPairsBySymbolicLocks += BySymbolic;
-  NumPairsByFilters += OwnFrameCopies + OtherInstances + ByTicket;
+  NumPairsByFilters += OwnFrameCopies + OtherInstances + ByTicket + ByTypes;
   NumPairsByMHP += ByMHP;
   NumCandidatePairs += R.CandidatePairs.size();
   R.stat("engine_seconds",

@@ -3,8 +3,13 @@
 #include "analysis/ArrayElement.h"
 #include "analysis/MHP.h"
 
+#include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/MemoryLocation.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/Analysis/TypeBasedAliasAnalysis.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/TargetParser/Triple.h"
 
 using namespace llvm;
 
@@ -95,8 +100,32 @@ bool PairFilters::takenApart(const AccessRecord &X, const AccessRecord &Y) {
                });
 }
 
+bool PairFilters::typesApart(const Instruction &X, const Instruction &Y) {
+  // Only an instruction's own tag says what it accesses: library effects
+  // attributed to a call, memcpy and the like have none.
+  auto Tagged = [](const Instruction &I) {
+    return (isa<LoadInst>(I) || isa<StoreInst>(I) || isa<AtomicRMWInst>(I) ||
+            isa<AtomicCmpXchgInst>(I)) &&
+           I.getMetadata(LLVMContext::MD_tbaa);
+  };
+  if (!Tagged(X) || !Tagged(Y))
+    return false;
+  // TypeBasedAAResult is stateless and compares the two tags only; the
+  // query state it is handed goes unused (so sharing it between threads is
+  // safe), but must exist.
+  static const TargetLibraryInfoImpl TLII{Triple()};
+  static const TargetLibraryInfo TLI(TLII);
+  static AAResults AAR(TLI);
+  static SimpleAAQueryInfo AAQI(AAR);
+  static TypeBasedAAResult TBAA;
+  return TBAA.alias(MemoryLocation::get(&X), MemoryLocation::get(&Y), AAQI,
+                    nullptr) == AliasResult::NoAlias;
+}
+
 PairFilters::Apart PairFilters::apart(const AccessRecord &X,
                                       const AccessRecord &Y) {
+  if (typesApart(*X.Access.Inst, *Y.Access.Inst))
+    return Apart::Types;
   if (Instances->disjoint(X.Thread, X.Access, Y.Thread, Y.Access))
     return Apart::OwnInstance;
   if (takenApart(X, Y))

@@ -1,8 +1,10 @@
 //===- PairFilters.h - conflicting accesses that touch different bytes ----===//
 //
 // Two accesses the points-to analysis lets overlap may still never touch one
-// byte: each thread instance's own memory (InstanceMemory.h), or elements of
-// one array indexed by numbers taken from a counter (Tickets.h). Built once
+// byte: their types cannot name one object (C's effective-type rules, as
+// clang's type-based alias metadata states them), each thread instance's
+// own memory (InstanceMemory.h), or elements of one array indexed by
+// numbers taken from a counter (Tickets.h). Built once
 // over the lockset analysis's records, which give both the facts these need
 // (which writes may run while a thread runs, which locks a take holds).
 //
@@ -28,7 +30,7 @@ class PairFilters {
 public:
   PairFilters(const ProgramModel &PM, const std::vector<AccessRecord> &Recs);
 
-  enum class Apart { No, OwnInstance, Taken };
+  enum class Apart { No, Types, OwnInstance, Taken };
   /// Whether X and Y, which may overlap by points-to, touch different
   /// bytes whenever both run.
   [[nodiscard]] Apart apart(const AccessRecord &X, const AccessRecord &Y);
@@ -36,6 +38,13 @@ public:
   [[nodiscard]] unsigned instanceTemplates() const {
     return Instances->numTemplates();
   }
+
+  /// X and Y are loads or stores whose type-based alias tags (clang's
+  /// !tbaa, emitted unless a unit is compiled with -fno-strict-aliasing)
+  /// say they cannot access one object: e.g. a field of `struct A` and a
+  /// field of `struct B`, neither struct containing the other there.
+  [[nodiscard]] static bool typesApart(const llvm::Instruction &X,
+                                       const llvm::Instruction &Y);
 
 private:
   /// No write to G's first pointer-sized bytes may happen in parallel with

@@ -290,6 +290,10 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
         if (StringRef(S.Name).ends_with(".h"))
           Mapped.push_back(
               {std::string(LinuxIncludeDir) + "/" + S.Name, S.Text});
+      // The kernel is built with -fno-strict-aliasing: its code may access
+      // one object through unrelated struct types, so no type-based alias
+      // tags (analysis/PairFilters.h) may separate accesses.
+      Flags.push_back("-fno-strict-aliasing");
       Flags.push_back("-idirafter");
       Flags.push_back(LinuxIncludeDir);
       // READ_ONCE, WRITE_ONCE, data_race() where the driver's headers lack

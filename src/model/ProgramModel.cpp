@@ -45,6 +45,10 @@ ProgramModel::build(Module &M, const std::atomic<bool> *Cancel) {
         for (const BasicBlock *BB : SCC)
           PM->CycleBlocks.insert(BB);
     }
+    if (!PM->HasTypeTags)
+      PM->HasTypeTags = any_of(instructions(F), [](const Instruction &I) {
+        return I.getMetadata(LLVMContext::MD_tbaa) != nullptr;
+      });
   }
   PM->PTA = std::make_unique<PointsTo>(M);
   if (!PM->PTA->solve(Cancel))
@@ -343,6 +347,11 @@ std::vector<std::string> ProgramModel::assumptions() const {
       "a pointer is not rebuilt by arithmetic on its bytes (a byte-wise "
       "copy keeps it)",
   };
+  if (HasTypeTags)
+    A.push_back("accesses follow C's effective-type rules (strict aliasing, "
+                "as compilers assume at -O2): a member of one struct type "
+                "does not access an object of an unrelated struct type "
+                "(units compiled with -fno-strict-aliasing are exempt)");
   // Driver mode: the harness's constraints and modelling choices; main's
   // input bounds (frontend/ProgramStart.cpp).
   for (const std::string &S : moduleStrings(M, "crace.assumptions"))

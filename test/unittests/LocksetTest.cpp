@@ -2,8 +2,10 @@
 #include "analysis/Lockset.h"
 #include "TestUtil.h"
 #include "analysis/OwnFrames.h"
+#include "analysis/PairFilters.h"
 #include "engines/lockset/LocksetEngine.h"
 #include "model/ProgramModel.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "gtest/gtest.h"
@@ -155,4 +157,42 @@ TEST(OwnFramesTest, AllocaDerivedPointersAreOwnLoadedOnesForeign) {
       if (L->getType()->isPointerTy())
         SawForeignLoad |= !Frames.own(L);
   EXPECT_TRUE(SawForeignLoad);
+}
+
+TEST(PairFiltersTest, TypesApartFollowsStructPathTags) {
+  // Members of unrelated structs are apart; a plain int, a union member
+  // and a member of a struct containing 'struct A' are not; without
+  // tags (-fno-strict-aliasing) nothing is.
+  const char *Code = R"(
+    struct A { int x; int y; };
+    struct B { int p; int q; };
+    struct O { struct A a; };
+    union U { struct A a; int i; };
+    void f(struct A *a, struct B *b, struct O *o, union U *u, int *i) {
+      a->y = 1; b->q = 2; o->a.y = 3; u->i = 4; *i = 5;
+    }
+    int main() { return 0; })";
+  auto Stores = [](const Compiled &C) {
+    std::map<int64_t, const llvm::Instruction *> Out;
+    for (const llvm::Instruction &I : llvm::instructions(*C.M->getFunction("f")))
+      if (auto *S = llvm::dyn_cast<llvm::StoreInst>(&I))
+        if (auto *V = llvm::dyn_cast<llvm::ConstantInt>(S->getValueOperand()))
+          Out[V->getSExtValue()] = &I;
+    return Out;
+  };
+  Compiled C = compile(Code);
+  ASSERT_TRUE(C.PM) << C.Error;
+  auto S = Stores(C);
+  ASSERT_EQ(S.size(), 5u);
+  EXPECT_TRUE(PairFilters::typesApart(*S[1], *S[2]));  // A.y / B.q
+  EXPECT_TRUE(PairFilters::typesApart(*S[2], *S[3]));  // B.q / O.a.y
+  EXPECT_FALSE(PairFilters::typesApart(*S[1], *S[3])); // A.y / O.a.y
+  EXPECT_FALSE(PairFilters::typesApart(*S[1], *S[4])); // union: char
+  EXPECT_FALSE(PairFilters::typesApart(*S[1], *S[5])); // int
+  EXPECT_FALSE(PairFilters::typesApart(*S[2], *S[5]));
+  Compiled N = compile(Code, {"-fno-strict-aliasing"});
+  ASSERT_TRUE(N.PM) << N.Error;
+  auto T = Stores(N);
+  ASSERT_EQ(T.size(), 5u);
+  EXPECT_FALSE(PairFilters::typesApart(*T[1], *T[2]));
 }
