@@ -653,6 +653,15 @@ Result analyseLocksets(const ProgramModel &PM,
       Dropped("each thread's own stack frame");
       return;
     }
+    if (uint32_t Obj =
+            X.Where.Obj != PointsTo::UnknownObj ? X.Where.Obj : Y.Where.Obj;
+        Obj != PointsTo::UnknownObj &&
+        (PairFilters::memberCannotBe(*RX.Access.Inst, PTA.object(Obj)) ||
+         PairFilters::memberCannotBe(*RY.Access.Inst, PTA.object(Obj)))) {
+      ++ByTypes;
+      Dropped("a struct member cannot be a scalar variable (strict aliasing)");
+      return;
+    }
     if (PairFilters::Apart Why = Filters.apart(RX, RY);
         Why != PairFilters::Apart::No) {
       switch (Why) {

@@ -122,6 +122,28 @@ bool PairFilters::typesApart(const Instruction &X, const Instruction &Y) {
                     nullptr) == AliasResult::NoAlias;
 }
 
+bool PairFilters::memberCannotBe(const Instruction &I, const AbsObject &Obj) {
+  if (!isa<LoadInst>(I) && !isa<StoreInst>(I) && !isa<AtomicRMWInst>(I) &&
+      !isa<AtomicCmpXchgInst>(I))
+    return false;
+  // A struct-path tag {base type, access type, offset} whose base is not
+  // the accessed type itself: a member of the struct that base names.
+  const MDNode *Tag = I.getMetadata(LLVMContext::MD_tbaa);
+  if (!Tag || Tag->getNumOperands() < 3 || !isa<MDNode>(Tag->getOperand(0)) ||
+      Tag->getOperand(0) == Tag->getOperand(1))
+    return false;
+  // Globals only: their IR type is the C type clang gave them, while SROA
+  // may have split a struct on the stack into scalar slots that the
+  // member accesses (with their struct tags) still reach.
+  const auto *G = Obj.Kind == ObjKind::Global
+                      ? dyn_cast_or_null<GlobalVariable>(Obj.Site)
+                      : nullptr;
+  if (!G)
+    return false;
+  Type *T = G->getValueType();
+  return T->isPointerTy() || T->isIntegerTy() || T->isFloatingPointTy();
+}
+
 PairFilters::Apart PairFilters::apart(const AccessRecord &X,
                                       const AccessRecord &Y) {
   if (typesApart(*X.Access.Inst, *Y.Access.Inst))

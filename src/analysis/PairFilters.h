@@ -45,6 +45,12 @@ public:
   /// field of `struct B`, neither struct containing the other there.
   [[nodiscard]] static bool typesApart(const llvm::Instruction &X,
                                        const llvm::Instruction &Y);
+  /// I is a load or store of a struct member (its type-based alias tag
+  /// names a struct) and Obj is a global variable of scalar type (a
+  /// pointer or a number, not an array or struct): a member of a struct
+  /// object cannot be that variable.
+  [[nodiscard]] static bool memberCannotBe(const llvm::Instruction &I,
+                                           const AbsObject &Obj);
 
 private:
   /// No write to G's first pointer-sized bytes may happen in parallel with

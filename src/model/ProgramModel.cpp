@@ -349,9 +349,11 @@ std::vector<std::string> ProgramModel::assumptions() const {
   };
   if (HasTypeTags)
     A.push_back("accesses follow C's effective-type rules (strict aliasing, "
-                "as compilers assume at -O2): a member of one struct type "
-                "does not access an object of an unrelated struct type "
-                "(units compiled with -fno-strict-aliasing are exempt)");
+                "as compilers assume at -O2): a struct member access "
+                "touches only an object of that struct type or one "
+                "containing it, never an unrelated struct or a scalar "
+                "global variable (units compiled with -fno-strict-aliasing "
+                "are exempt)");
   // Driver mode: the harness's constraints and modelling choices; main's
   // input bounds (frontend/ProgramStart.cpp).
   for (const std::string &S : moduleStrings(M, "crace.assumptions"))

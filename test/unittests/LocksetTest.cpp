@@ -168,13 +168,15 @@ TEST(PairFiltersTest, TypesApartFollowsStructPathTags) {
     struct B { int p; int q; };
     struct O { struct A a; };
     union U { struct A a; int i; };
+    int g;
     void f(struct A *a, struct B *b, struct O *o, union U *u, int *i) {
       a->y = 1; b->q = 2; o->a.y = 3; u->i = 4; *i = 5;
     }
     int main() { return 0; })";
   auto Stores = [](const Compiled &C) {
     std::map<int64_t, const llvm::Instruction *> Out;
-    for (const llvm::Instruction &I : llvm::instructions(*C.M->getFunction("f")))
+    for (const llvm::Instruction &I :
+         llvm::instructions(*C.M->getFunction("f")))
       if (auto *S = llvm::dyn_cast<llvm::StoreInst>(&I))
         if (auto *V = llvm::dyn_cast<llvm::ConstantInt>(S->getValueOperand()))
           Out[V->getSExtValue()] = &I;
@@ -190,6 +192,12 @@ TEST(PairFiltersTest, TypesApartFollowsStructPathTags) {
   EXPECT_FALSE(PairFilters::typesApart(*S[1], *S[4])); // union: char
   EXPECT_FALSE(PairFilters::typesApart(*S[1], *S[5])); // int
   EXPECT_FALSE(PairFilters::typesApart(*S[2], *S[5]));
+  // A struct member cannot be the scalar global 'g'; a plain int can.
+  const llvm::GlobalVariable *G = C.M->getNamedGlobal("g");
+  ASSERT_TRUE(G);
+  AbsObject Scalar{ObjKind::Global, G, 4, true};
+  EXPECT_TRUE(PairFilters::memberCannotBe(*S[1], Scalar));  // A.y
+  EXPECT_FALSE(PairFilters::memberCannotBe(*S[5], Scalar)); // int
   Compiled N = compile(Code, {"-fno-strict-aliasing"});
   ASSERT_TRUE(N.PM) << N.Error;
   auto T = Stores(N);
