@@ -653,31 +653,15 @@ Result analyseLocksets(const ProgramModel &PM,
       Dropped("each thread's own stack frame");
       return;
     }
-    if (uint32_t Obj =
-            X.Where.Obj != PointsTo::UnknownObj ? X.Where.Obj : Y.Where.Obj;
-        Obj != PointsTo::UnknownObj &&
-        (PairFilters::memberCannotBe(*RX.Access.Inst, PTA.object(Obj)) ||
-         PairFilters::memberCannotBe(*RY.Access.Inst, PTA.object(Obj)))) {
-      ++ByTypes;
-      Dropped("a struct member cannot be a scalar variable (strict aliasing)");
-      return;
-    }
-    if (PairFilters::Apart Why = Filters.apart(RX, RY);
+    uint32_t Obj =
+        X.Where.Obj != PointsTo::UnknownObj ? X.Where.Obj : Y.Where.Obj;
+    if (PairFilters::Apart Why = Filters.apart(
+            RX, RY, Obj == PointsTo::UnknownObj ? nullptr : &PTA.object(Obj));
         Why != PairFilters::Apart::No) {
-      switch (Why) {
-      case PairFilters::Apart::Types:
-        ++ByTypes;
-        Dropped("their types cannot name one object (strict aliasing)");
-        break;
-      case PairFilters::Apart::Taken:
-        ++ByTicket;
-        Dropped("elements taken from a counter");
-        break;
-      default:
-        ++OtherInstances;
-        Dropped("per-instance memory");
-        break;
-      }
+      ++(Why == PairFilters::Apart::Types   ? ByTypes
+         : Why == PairFilters::Apart::Taken ? ByTicket
+                                            : OtherInstances);
+      Dropped(PairFilters::why(Why));
       return;
     }
     if (!mayHappenInParallel(PM, {RX.Thread, RX.MainPos, ProcessOf(RX)},

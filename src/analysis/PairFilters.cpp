@@ -145,14 +145,31 @@ bool PairFilters::memberCannotBe(const Instruction &I, const AbsObject &Obj) {
 }
 
 PairFilters::Apart PairFilters::apart(const AccessRecord &X,
-                                      const AccessRecord &Y) {
-  if (typesApart(*X.Access.Inst, *Y.Access.Inst))
+                                      const AccessRecord &Y,
+                                      const AbsObject *Obj) {
+  if (typesApart(*X.Access.Inst, *Y.Access.Inst) ||
+      (Obj && (memberCannotBe(*X.Access.Inst, *Obj) ||
+               memberCannotBe(*Y.Access.Inst, *Obj))))
     return Apart::Types;
   if (Instances->disjoint(X.Thread, X.Access, Y.Thread, Y.Access))
     return Apart::OwnInstance;
   if (takenApart(X, Y))
     return Apart::Taken;
   return Apart::No;
+}
+
+const char *PairFilters::why(Apart A) {
+  switch (A) {
+  case Apart::Types:
+    return "their types cannot name one object (strict aliasing)";
+  case Apart::OwnInstance:
+    return "per-instance memory";
+  case Apart::Taken:
+    return "elements taken from a counter";
+  case Apart::No:
+    break;
+  }
+  return "not apart";
 }
 
 } // namespace crace

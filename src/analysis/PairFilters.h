@@ -32,8 +32,11 @@ public:
 
   enum class Apart { No, Types, OwnInstance, Taken };
   /// Whether X and Y, which may overlap by points-to, touch different
-  /// bytes whenever both run.
-  [[nodiscard]] Apart apart(const AccessRecord &X, const AccessRecord &Y);
+  /// bytes whenever both run. Obj: the object both may touch, when known.
+  [[nodiscard]] Apart apart(const AccessRecord &X, const AccessRecord &Y,
+                            const AbsObject *Obj = nullptr);
+  /// Why a pair is apart, for debug output.
+  [[nodiscard]] static const char *why(Apart A);
 
   [[nodiscard]] unsigned instanceTemplates() const {
     return Instances->numTemplates();
