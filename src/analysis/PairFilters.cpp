@@ -100,15 +100,18 @@ bool PairFilters::takenApart(const AccessRecord &X, const AccessRecord &Y) {
                });
 }
 
+/// The type-based alias tag (clang's !tbaa) of a load or store, which
+/// says what that instruction accesses; null for anything else (library
+/// effects attributed to a call, memcpy and the like have none).
+static const MDNode *accessTag(const Instruction &I) {
+  if (!isa<LoadInst>(I) && !isa<StoreInst>(I) && !isa<AtomicRMWInst>(I) &&
+      !isa<AtomicCmpXchgInst>(I))
+    return nullptr;
+  return I.getMetadata(LLVMContext::MD_tbaa);
+}
+
 bool PairFilters::typesApart(const Instruction &X, const Instruction &Y) {
-  // Only an instruction's own tag says what it accesses: library effects
-  // attributed to a call, memcpy and the like have none.
-  auto Tagged = [](const Instruction &I) {
-    return (isa<LoadInst>(I) || isa<StoreInst>(I) || isa<AtomicRMWInst>(I) ||
-            isa<AtomicCmpXchgInst>(I)) &&
-           I.getMetadata(LLVMContext::MD_tbaa);
-  };
-  if (!Tagged(X) || !Tagged(Y))
+  if (!accessTag(X) || !accessTag(Y))
     return false;
   // TypeBasedAAResult is stateless and compares the two tags only; the
   // query state it is handed goes unused (so sharing it between threads is
@@ -123,12 +126,9 @@ bool PairFilters::typesApart(const Instruction &X, const Instruction &Y) {
 }
 
 bool PairFilters::memberCannotBe(const Instruction &I, const AbsObject &Obj) {
-  if (!isa<LoadInst>(I) && !isa<StoreInst>(I) && !isa<AtomicRMWInst>(I) &&
-      !isa<AtomicCmpXchgInst>(I))
-    return false;
   // A struct-path tag {base type, access type, offset} whose base is not
   // the accessed type itself: a member of the struct that base names.
-  const MDNode *Tag = I.getMetadata(LLVMContext::MD_tbaa);
+  const MDNode *Tag = accessTag(I);
   if (!Tag || Tag->getNumOperands() < 3 || !isa<MDNode>(Tag->getOperand(0)) ||
       Tag->getOperand(0) == Tag->getOperand(1))
     return false;

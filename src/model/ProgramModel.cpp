@@ -45,10 +45,6 @@ ProgramModel::build(Module &M, const std::atomic<bool> *Cancel) {
         for (const BasicBlock *BB : SCC)
           PM->CycleBlocks.insert(BB);
     }
-    if (!PM->HasTypeTags)
-      PM->HasTypeTags = any_of(instructions(F), [](const Instruction &I) {
-        return I.getMetadata(LLVMContext::MD_tbaa) != nullptr;
-      });
   }
   PM->PTA = std::make_unique<PointsTo>(M);
   if (!PM->PTA->solve(Cancel))
@@ -347,7 +343,13 @@ std::vector<std::string> ProgramModel::assumptions() const {
       "a pointer is not rebuilt by arithmetic on its bytes (a byte-wise "
       "copy keeps it)",
   };
-  if (HasTypeTags)
+  // Type-based alias tags (clang's !tbaa, absent with -fno-strict-aliasing)
+  // may separate pairs (analysis/PairFilters.h).
+  if (any_of(M, [](const Function &F) {
+        return any_of(instructions(F), [](const Instruction &I) {
+          return I.getMetadata(LLVMContext::MD_tbaa) != nullptr;
+        });
+      }))
     A.push_back("accesses follow C's effective-type rules (strict aliasing, "
                 "as compilers assume at -O2): a struct member access "
                 "touches only an object of that struct type or one "

@@ -229,9 +229,6 @@ private:
   mutable std::map<std::string, const llvm::DIType *> NamedTypes;
   mutable bool NamedTypesBuilt = false;
   llvm::DenseSet<const llvm::Function *> Reachable;
-  /// Some access carries a type-based alias tag (clang's !tbaa), which may
-  /// separate pairs (analysis/PairFilters.h): assumptions() says so.
-  bool HasTypeTags = false;
   llvm::DenseMap<const llvm::BasicBlock *, const llvm::CallBase *> ForkChild;
   /// Defined functions that call a VA_LIST_READER library function,
   /// directly or through the functions they call (findVaListReaders).
