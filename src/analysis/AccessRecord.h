@@ -4,7 +4,9 @@
 #include "analysis/Lockset.h"
 #include "model/ProgramModel.h"
 
+#include <set>
 #include <tuple>
+#include <vector>
 
 namespace crace {
 
@@ -26,5 +28,10 @@ struct AccessRecord {
                     O.Child);
   }
 };
+
+/// Records sorted by thread, then by the position of their instructions in
+/// the module: an order that does not change from run to run.
+[[nodiscard]] std::vector<AccessRecord>
+inProgramOrder(const std::set<AccessRecord> &Records, const llvm::Module &M);
 
 } // namespace crace

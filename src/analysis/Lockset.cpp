@@ -5,6 +5,7 @@
 #include "analysis/OwnFrames.h"
 #include "analysis/PairFilters.h"
 #include "analysis/SymbolicLocks.h"
+#include "analysis/Unpublished.h"
 #include "model/Counters.h"
 #include "model/LockTable.h"
 #include "model/ProgramModel.h"
@@ -500,46 +501,37 @@ Result analyseLocksets(const ProgramModel &PM,
     return R;
   }
   const PointsTo &PTA = PM.pointsTo();
-  std::vector<Record> Recs(A.Records.begin(), A.Records.end());
   // Program order, not pointer order: the pairing below may stop at a
   // limit, and what it reports must not change from run to run.
-  {
-    DenseMap<const Instruction *, unsigned> Pos;
-    for (const Function &F : PM.module())
-      for (const Instruction &I : instructions(F))
-        Pos[&I] = Pos.size();
-    auto Key = [&](const Record &X) {
-      return std::make_tuple(X.Thread, Pos.lookup(X.Access.Inst),
-                             X.MainPos ? Pos.lookup(X.MainPos) : 0u,
-                             unsigned(X.Access.Kind), X.Locks.Held,
-                             X.Child ? Pos.lookup(X.Child) + 1 : 0u);
-    };
-    std::stable_sort(
-        Recs.begin(), Recs.end(),
-        [&](const Record &X, const Record &Y) { return Key(X) < Key(Y); });
-  }
+  std::vector<Record> Recs = inProgramOrder(A.Records, PM.module());
 
   // Index records by the shared objects they may touch.
   std::map<uint32_t, std::vector<Located>> ByObject;
   std::vector<Located> Anywhere;
+  // Accesses to a block before its address gets out (Unpublished.h).
+  Unpublished Fresh(PM.module());
+  uint64_t UnpublishedRecs = 0;
   for (size_t I = 0; I < Recs.size(); ++I)
-    for (Loc L : PTA.pointsTo(Recs[I].Access.Ptr)) {
-      const AbsObject &O = PTA.object(L.Obj);
-      if (!O.Shared || O.Kind == ObjKind::Function)
-        continue;
-      // A constant (an ops table, a string literal) is never written
-      // without undefined behaviour, so it cannot race: a write that the
-      // pointer analysis lets reach one (merged pointers) goes elsewhere.
-      if (const auto *G = dyn_cast_or_null<GlobalVariable>(O.Site);
-          G && G->isConstant())
-        continue;
-      if (L.Obj == PointsTo::UnknownObj && Recs[I].Access.Library)
-        continue;
-      if (L.Obj == PointsTo::UnknownObj)
-        Anywhere.push_back({I, L});
-      else
-        ByObject[L.Obj].push_back({I, L});
-    }
+    if (Fresh.holds(Recs[I].Access))
+      ++UnpublishedRecs;
+    else
+      for (Loc L : PTA.pointsTo(Recs[I].Access.Ptr)) {
+        const AbsObject &O = PTA.object(L.Obj);
+        if (!O.Shared || O.Kind == ObjKind::Function)
+          continue;
+        // A constant (an ops table, a string literal) is never written
+        // without undefined behaviour, so it cannot race: a write that the
+        // pointer analysis lets reach one (merged pointers) goes elsewhere.
+        if (const auto *G = dyn_cast_or_null<GlobalVariable>(O.Site);
+            G && G->isConstant())
+          continue;
+        if (L.Obj == PointsTo::UnknownObj && Recs[I].Access.Library)
+          continue;
+        if (L.Obj == PointsTo::UnknownObj)
+          Anywhere.push_back({I, L});
+        else
+          ByObject[L.Obj].push_back({I, L});
+      }
 
   using Side = std::tuple<const Instruction *, AccessKind, unsigned>;
   std::set<std::pair<Side, Side>> Reported;
@@ -770,6 +762,7 @@ Result analyseLocksets(const ProgramModel &PM,
   R.stat("multi_instance_templates", Multi);
   R.stat("abstract_objects", PTA.numObjects());
   R.stat("access_records", Recs.size());
+  R.stat("access_records_unpublished", UnpublishedRecs);
   R.stat("locks", A.Locks.Names.size() - 1);
   R.stat("pairs_checked", Pairs);
   R.stat("pairs_through_unknown_pointer", ThroughUnknown);

@@ -20,6 +20,7 @@
 #include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/Mem2Reg.h"
 
 using namespace llvm;
@@ -53,7 +54,54 @@ void instrumentAtomicFunctions(Module &M) {
 }
 
 /// Marks model functions for inlining and lets every function be optimised.
+/// K&R code calls functions it never declared (`extern int malloc();`):
+/// clang types such a call as returning int, and the definition it links
+/// to (a model: `void *malloc(size_t)`) returns a pointer of the same size,
+/// which the program casts back (`(T *)malloc(n)`), as it works at run
+/// time. Such calls, and calls typed int of a function returning nothing
+/// whose result goes unused, get the callee's own type, so that the model
+/// is inlined and the cast back is the pointer itself, not an integer
+/// turned into a pointer of unknown origin.
+static void retypeImplicitCalls(Module &M) {
+  const DataLayout &DL = M.getDataLayout();
+  for (Function &F : M) {
+    FunctionType *FT = F.getFunctionType();
+    Type *Ret = FT->getReturnType();
+    SmallVector<CallInst *, 4> Calls;
+    for (User *U : F.users())
+      if (auto *CI = dyn_cast<CallInst>(U);
+          CI && CI->getCalledOperand() == &F && CI->getFunctionType() != FT &&
+          CI->getFunctionType()->params() == FT->params() &&
+          CI->getFunctionType()->isVarArg() == FT->isVarArg() &&
+          CI->getType()->isIntegerTy() &&
+          (Ret->isVoidTy()
+               ? CI->use_empty()
+               : Ret->isPointerTy() && DL.getTypeSizeInBits(CI->getType()) ==
+                                           DL.getTypeSizeInBits(Ret)))
+        Calls.push_back(CI);
+    for (CallInst *CI : Calls) {
+      IRBuilder<> B(CI);
+      SmallVector<Value *, 4> Args(CI->args());
+      CallInst *New = B.CreateCall(FT, &F, Args);
+      New->setDebugLoc(CI->getDebugLoc());
+      if (!Ret->isVoidTy()) {
+        for (User *U : make_early_inc_range(CI->users()))
+          if (auto *Cast = dyn_cast<IntToPtrInst>(U);
+              Cast && Cast->getType() == Ret) {
+            Cast->replaceAllUsesWith(New);
+            Cast->eraseFromParent();
+          }
+        if (!CI->use_empty())
+          CI->replaceAllUsesWith(B.CreatePtrToInt(New, CI->getType()));
+      }
+      New->takeName(CI);
+      CI->eraseFromParent();
+    }
+  }
+}
+
 void prepareForCleanup(Module &M) {
+  retypeImplicitCalls(M);
   for (Function &F : M) {
     if (F.isDeclaration())
       continue;
@@ -79,6 +127,31 @@ void prepareForCleanup(Module &M) {
   }
 }
 
+/// Branches that a model inlined with constant arguments decides (ioctl's
+/// request bits, the kind of its argument): instructions whose operands
+/// are constants become constants, branches on them unconditional, and
+/// blocks no path reaches go. The program's own code has few such
+/// branches: clang folds its constant conditions itself.
+static void foldConstantBranches(Function &F) {
+  const DataLayout &DL = F.getParent()->getDataLayout();
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (Instruction &I : make_early_inc_range(instructions(F)))
+      if (!I.isTerminator() && !I.mayHaveSideEffects())
+        if (Constant *C = ConstantFoldInstruction(&I, DL)) {
+          I.replaceAllUsesWith(C);
+          I.eraseFromParent();
+          Changed = true;
+        }
+    bool Folded = false;
+    for (BasicBlock &BB : F)
+      Folded |= ConstantFoldTerminator(&BB, /*DeleteDeadConditions=*/true);
+    if (Folded)
+      removeUnreachableBlocks(F);
+    Changed |= Folded;
+  }
+}
+
 void runCleanupPasses(Module &M) {
   PassContext PC;
   ModulePassManager MPM;
@@ -88,6 +161,9 @@ void runCleanupPasses(Module &M) {
   FPM.addPass(PromotePass());
   MPM.addPass(createModuleToFunctionPassAdaptor(std::move(FPM)));
   MPM.run(M, PC.MAM);
+  for (Function &F : M)
+    if (!F.isDeclaration())
+      foldConstantBranches(F);
   // Unused internal model functions are dead weight for every engine; so
   // are unused internal globals: the models' static buffers and strings
   // that this program's calls do not reach, and their tables of function

@@ -334,8 +334,8 @@ std::vector<std::string> ProgramModel::assumptions() const {
       "library functions outside the models touch no program memory but "
       "their buffer arguments (printf-family arguments are read)",
       "no undefined behaviour (out-of-bounds or type-punned pointer accesses "
-      "stay inside their object; a call through a pointer calls a function "
-      "of the right arity)",
+      "stay inside their object; freed memory is not used; a call through a "
+      "pointer calls a function of the right arity)",
       "a pointer crace cannot trace (a result of code without a body or "
       "model, an integer cast to a pointer, a number computed by inline "
       "assembly) points into memory that code can reach: its own, the "
