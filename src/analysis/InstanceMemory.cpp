@@ -346,10 +346,29 @@ bool InstanceMemory::own(const Kind &K, const MemAccess &A) const {
     return FromArg.contains(A.Ptr);
   case Shape::Strided: {
     auto It = FromArg.find(A.Ptr);
-    if (It == FromArg.end() || !It->second.Offset || A.Size == 0)
+    if (It == FromArg.end() || A.Size == 0)
       return false;
+    uint64_t Size = A.Size;
+    if (!It->second.Offset) {
+      // An element, chosen by a variable, of an array member at a known
+      // offset: the index stays inside that array (no undefined
+      // behaviour), so the access stays inside the whole array.
+      const auto *G = dyn_cast<GetElementPtrInst>(A.Ptr);
+      const auto *AT =
+          G ? dyn_cast<ArrayType>(G->getSourceElementType()) : nullptr;
+      const auto *K0 = G ? dyn_cast<ConstantInt>(G->getOperand(1)) : nullptr;
+      if (!AT || G->getNumIndices() != 2 || !K0 || !K0->isZero())
+        return false;
+      It = FromArg.find(G->getPointerOperand());
+      if (It == FromArg.end() || !It->second.Offset)
+        return false;
+      Size = std::max(Size, PM.module()
+                                .getDataLayout()
+                                .getTypeAllocSize(const_cast<ArrayType *>(AT))
+                                .getFixedValue());
+    }
     int64_t C = *It->second.Offset;
-    return C >= 0 && uint64_t(C) + A.Size <= K.Stride;
+    return C >= 0 && uint64_t(C) + Size <= K.Stride;
   }
   case Shape::Index:
     break;

@@ -16,7 +16,9 @@
 //    loop counter (a SCEV add-recurrence of the one run of the creation
 //    loop, no wrap): instance k owns bytes [B + k*S, B + (k+1)*S). An access
 //    at a constant offset c from the argument, with 0 <= c and c + size <=
-//    S, stays in them.
+//    S, stays in them; so does an element, chosen by a variable, of an
+//    array member at such an offset that lies inside them (the index stays
+//    inside the array member: no undefined behaviour).
 //  - Index: A = (void *)i for such a counter i: the thread indexes an array
 //    with (an injective cast of) its argument: Base[(int)arg] at a constant
 //    offset within one element, where Base is the same for all instances (a

@@ -7,8 +7,10 @@
 #include "llvm/Analysis/MemoryLocation.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Analysis/TypeBasedAliasAnalysis.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
 #include "llvm/TargetParser/Triple.h"
 
 using namespace llvm;
@@ -144,10 +146,100 @@ bool PairFilters::memberCannotBe(const Instruction &I, const AbsObject &Obj) {
   return T->isPointerTy() || T->isIntegerTy() || T->isFloatingPointTy();
 }
 
+std::optional<PairFilters::MemberBytes>
+PairFilters::memberBytes(const DataLayout &DL, const MemAccess &A) {
+  auto Strip = [](const Value *P) {
+    while (isa<BitCastOperator>(P) || isa<AddrSpaceCastOperator>(P))
+      P = cast<Operator>(P)->getOperand(0);
+    return P;
+  };
+  auto IsUnion = [](const StructType *T) {
+    return T->isLiteral() || T->getName().starts_with("union.");
+  };
+  if (!A.Size)
+    return std::nullopt;
+  // GEPs from the outermost in, through those whose first index is 0 (the
+  // base does not move: a member of a member), down to one on a struct
+  // type S.
+  SmallVector<const GEPOperator *, 2> Chain;
+  for (const Value *P = Strip(A.Ptr);;) {
+    const auto *G = dyn_cast<GEPOperator>(P);
+    if (!G || G->getNumIndices() < 2)
+      break;
+    Chain.push_back(G);
+    const auto *K0 = dyn_cast<ConstantInt>(G->idx_begin()->get());
+    if (!K0 || !K0->isZero())
+      break;
+    P = Strip(G->getPointerOperand());
+  }
+  // (An array of S the innermost struct GEP's base is an element of.)
+  while (!Chain.empty() &&
+         !isa<StructType>(Chain.back()->getSourceElementType()))
+    Chain.pop_back();
+  auto *S = Chain.empty()
+                ? nullptr
+                : dyn_cast<StructType>(Chain.back()->getSourceElementType());
+  if (!S || IsUnion(S) || !S->isSized())
+    return std::nullopt;
+  Type *T = S;
+  uint64_t Begin = 0, Len = A.Size;
+  bool Whole = false;
+  for (const GEPOperator *G : reverse(Chain)) {
+    if (G->getSourceElementType() != T)
+      return std::nullopt;
+    for (auto It = G->idx_begin() + 1; It != G->idx_end() && !Whole; ++It) {
+      const auto *K = dyn_cast<ConstantInt>(*It);
+      if (auto *ST = dyn_cast<StructType>(T)) {
+        if (!K || IsUnion(ST))
+          return std::nullopt;
+        Begin += DL.getStructLayout(ST)->getElementOffset(K->getZExtValue());
+        T = ST->getElementType(K->getZExtValue());
+      } else if (auto *AT = dyn_cast<ArrayType>(T)) {
+        if (!K) { // some element of this array member: all of it
+          Len = std::max(Len, DL.getTypeAllocSize(AT).getFixedValue());
+          Whole = true;
+          break;
+        }
+        if (K->getZExtValue() >= AT->getNumElements())
+          return std::nullopt;
+        T = AT->getElementType();
+        Begin += K->getZExtValue() * DL.getTypeAllocSize(T).getFixedValue();
+      } else {
+        return std::nullopt;
+      }
+    }
+    if (Whole)
+      break;
+  }
+  if (Begin + Len > DL.getTypeAllocSize(S).getFixedValue())
+    return std::nullopt;
+  return MemberBytes{S, Begin, Begin + Len};
+}
+
+bool PairFilters::membersApart(const MemAccess &X, const MemAccess &Y) {
+  const DataLayout &DL = PM.module().getDataLayout();
+  auto MX = memberBytes(DL, X), MY = memberBytes(DL, Y);
+  if (!MX || !MY || MX->S != MY->S ||
+      (MX->Begin < MY->End && MY->Begin < MX->End))
+    return false;
+  // Only where C's effective-type rules hold (a unit compiled with
+  // -fno-strict-aliasing has no tags).
+  auto Strict = [&](const Function *F) {
+    auto [It, New] = StrictFunctions.try_emplace(F, false);
+    if (New)
+      It->second = any_of(instructions(*F), [](const Instruction &I) {
+        return accessTag(I) != nullptr;
+      });
+    return It->second;
+  };
+  return Strict(X.Inst->getFunction()) && Strict(Y.Inst->getFunction());
+}
+
 PairFilters::Apart PairFilters::apart(const AccessRecord &X,
                                       const AccessRecord &Y,
                                       const AbsObject *Obj) {
   if (typesApart(*X.Access.Inst, *Y.Access.Inst) ||
+      membersApart(X.Access, Y.Access) ||
       (Obj && (memberCannotBe(*X.Access.Inst, *Obj) ||
                memberCannotBe(*Y.Access.Inst, *Obj))))
     return Apart::Types;

@@ -15,13 +15,19 @@
 #include "analysis/InstanceMemory.h"
 #include "analysis/Tickets.h"
 
+#include "llvm/ADT/DenseMap.h"
+
 #include <map>
 #include <memory>
+#include <optional>
 #include <utility>
 #include <vector>
 
 namespace llvm {
+class DataLayout;
+class Function;
 class GlobalVariable;
+class StructType;
 } // namespace llvm
 
 namespace crace {
@@ -55,6 +61,26 @@ public:
   [[nodiscard]] static bool memberCannotBe(const llvm::Instruction &I,
                                            const AbsObject &Obj);
 
+  /// The bytes an access touches inside one element of a struct type: A's
+  /// pointer is a member's address (`&p[i].f.g`: a GEP on S whose indices
+  /// after the first select members and array elements; an array indexed
+  /// by a variable stands for all of it) and A's size is known and stays
+  /// inside the element.
+  struct MemberBytes {
+    llvm::StructType *S;
+    uint64_t Begin, End;
+  };
+  [[nodiscard]] static std::optional<MemberBytes>
+  memberBytes(const llvm::DataLayout &DL, const MemAccess &A);
+  /// X and Y touch disjoint members of one struct type S. Two objects of
+  /// type S never overlap in part (a store to one would change the other
+  /// in a way C's effective-type rules forbid), so such accesses touch
+  /// different bytes wherever they land: this covers accesses without
+  /// type tags (library effects on a member, thread creation writing
+  /// `&p->tid`) and array elements inside structs, whose tags lose the
+  /// struct.
+  [[nodiscard]] bool membersApart(const MemAccess &X, const MemAccess &Y);
+
 private:
   /// No write to G's first pointer-sized bytes may happen in parallel with
   /// template T: every access of T reads one value from G.
@@ -66,6 +92,8 @@ private:
   std::map<std::pair<const llvm::GlobalVariable *, unsigned>, bool> StableCache;
   std::unique_ptr<InstanceMemory> Instances;
   std::unique_ptr<Tickets> Takes;
+  /// Functions with type-based alias tags (compiled with strict aliasing).
+  llvm::DenseMap<const llvm::Function *, bool> StrictFunctions;
 };
 
 } // namespace crace

@@ -334,7 +334,8 @@ std::vector<std::string> ProgramModel::assumptions() const {
       "library functions outside the models touch no program memory but "
       "their buffer arguments (printf-family arguments are read)",
       "no undefined behaviour (out-of-bounds or type-punned pointer accesses "
-      "stay inside their object; freed memory is not used; a call through a "
+      "stay inside their object, and an index into an array member of a "
+      "struct inside that array; freed memory is not used; a call through a "
       "pointer calls a function of the right arity)",
       "a pointer crace cannot trace (a result of code without a body or "
       "model, an integer cast to a pointer, a number computed by inline "
@@ -354,7 +355,8 @@ std::vector<std::string> ProgramModel::assumptions() const {
                 "as compilers assume at -O2): a struct member access "
                 "touches only an object of that struct type or one "
                 "containing it, never an unrelated struct or a scalar "
-                "global variable (units compiled with -fno-strict-aliasing "
+                "global variable, and two objects of one struct type never "
+                "overlap in part (units compiled with -fno-strict-aliasing "
                 "are exempt)");
   // Driver mode: the harness's constraints and modelling choices; main's
   // input bounds (frontend/ProgramStart.cpp).

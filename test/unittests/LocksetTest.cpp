@@ -255,3 +255,40 @@ TEST(UnpublishedTest, WritesBeforeTheAddressGetsOut) {
   EXPECT_TRUE(Holds[5]);
   EXPECT_FALSE(Holds[6]);
 }
+
+TEST(PairFiltersTest, MemberBytesFollowTheAddressPath) {
+  // The bytes each access touches inside one 'struct w': 'tid' [0, 8),
+  // 'off' [8, 16), an element of 'name' chosen by a variable: all of
+  // 'name', [16, 24); 'in.y' [28, 32). A plain int pointer has none.
+  const char *Code = R"(
+    struct in { int x; int y; };
+    struct w { long tid; long off; char name[8]; struct in in; };
+    void f(struct w *p, int i, int *q) {
+      p[i].tid = 1;
+      p->off = 2;
+      p->name[i] = 3;
+      p->in.y = 4;
+      *q = 5;
+    }
+    int main() { return 0; })";
+  Compiled C = compile(Code);
+  ASSERT_TRUE(C.PM) << C.Error;
+  const llvm::DataLayout &DL = C.M->getDataLayout();
+  std::map<int64_t, std::optional<PairFilters::MemberBytes>> Bytes;
+  for (const llvm::Instruction &I : llvm::instructions(*C.M->getFunction("f")))
+    if (auto *S = llvm::dyn_cast<llvm::StoreInst>(&I))
+      if (auto *V = llvm::dyn_cast<llvm::ConstantInt>(S->getValueOperand()))
+        for (const MemAccess &A : C.PM->accessesOf(I))
+          Bytes[V->getSExtValue()] = PairFilters::memberBytes(DL, A);
+  ASSERT_EQ(Bytes.size(), 5u);
+  using R = std::pair<uint64_t, uint64_t>;
+  auto Range = [&](int64_t K) {
+    return Bytes[K] ? R(Bytes[K]->Begin, Bytes[K]->End) : R(~0ull, ~0ull);
+  };
+  EXPECT_EQ(Range(1), R(0, 8));
+  EXPECT_EQ(Range(2), R(8, 16));
+  EXPECT_EQ(Range(3), R(16, 24));
+  EXPECT_EQ(Range(4), R(28, 32));
+  EXPECT_FALSE(Bytes[5]);
+  EXPECT_EQ(Bytes[1]->S, Bytes[4]->S);
+}
