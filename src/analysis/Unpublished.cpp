@@ -102,6 +102,11 @@ bool Unpublished::captures(const Use &U) const {
     const Function *F = CB->getCalledFunction();
     if (F && F->isIntrinsic())
       return !isBenignLLVMIntrinsic(*F);
+    // A library function with a known effect (SyncAPI.def's EXTERNAL rows:
+    // printing, formatting, scanning) reads or writes what it is given
+    // and keeps no pointer.
+    if (F && F->isDeclaration() && lookupExternal(F->getName()))
+      return false;
     // A helper that keeps no copy of this parameter.
     unsigned N = CB->getArgOperandNo(&U);
     return !F || F->isDeclaration() || N >= F->arg_size() ||

@@ -20,11 +20,12 @@
 // computed from it by GEPs, casts, phis and selects) except loads and stores
 // through it, comparisons (of its number too), crace's access and
 // synchronisation intrinsics (a lock in the block is no way to find it),
-// LLVM's memory intrinsics and markers, and arguments of calls to functions
-// that keep no copy of that parameter (nothing they compute from it is stored,
-// returned or passed on where it may be kept: a greatest fixed point over
-// the call graph). Freed memory is not used (no undefined behaviour), so no
-// stale pointer reaches a recycled block.
+// LLVM's memory intrinsics and markers, library functions of known effect
+// (sprintf into the block keeps no pointer to it), and arguments of calls to
+// functions that keep no copy of that parameter (nothing they compute from it
+// is stored, returned or passed on where it may be kept: a greatest fixed point
+// over the call graph). Freed memory is not used (no undefined behaviour), so
+// no stale pointer reaches a recycled block.
 //
 // Helpers count too: a parameter is fresh when its function is only ever
 // called directly and every call passes a value computed from a fresh

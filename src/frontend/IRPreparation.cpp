@@ -131,18 +131,32 @@ void prepareForCleanup(Module &M) {
 /// request bits, the kind of its argument): instructions whose operands
 /// are constants become constants, branches on them unconditional, and
 /// blocks no path reaches go. The program's own code has few such
-/// branches: clang folds its constant conditions itself.
+/// branches: clang folds its constant conditions itself. Also a pointer
+/// cast to an integer of its size and back is the pointer.
 static void foldConstantBranches(Function &F) {
   const DataLayout &DL = F.getParent()->getDataLayout();
   for (bool Changed = true; Changed;) {
     Changed = false;
-    for (Instruction &I : make_early_inc_range(instructions(F)))
+    for (Instruction &I : make_early_inc_range(instructions(F))) {
+      // A pointer kept in an integer of its size and cast back is that
+      // pointer (K&R code: `int tmp = malloc(n); t = (T *)tmp;`).
+      if (auto *I2P = dyn_cast<IntToPtrInst>(&I))
+        if (auto *P2I = dyn_cast<PtrToIntInst>(I2P->getOperand(0));
+            P2I && P2I->getOperand(0)->getType() == I2P->getType() &&
+            DL.getTypeSizeInBits(P2I->getType()) ==
+                DL.getTypeSizeInBits(I2P->getType())) {
+          I2P->replaceAllUsesWith(P2I->getOperand(0));
+          I2P->eraseFromParent();
+          Changed = true;
+          continue;
+        }
       if (!I.isTerminator() && !I.mayHaveSideEffects())
         if (Constant *C = ConstantFoldInstruction(&I, DL)) {
           I.replaceAllUsesWith(C);
           I.eraseFromParent();
           Changed = true;
         }
+    }
     bool Folded = false;
     for (BasicBlock &BB : F)
       Folded |= ConstantFoldTerminator(&BB, /*DeleteDeadConditions=*/true);

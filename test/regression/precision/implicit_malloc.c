@@ -5,7 +5,8 @@
 // a prototype: clang types the call as returning int, and the program
 // casts the int back to a pointer, which works where int and pointers have
 // one size (ILP32). crace gives such a call the type of the function it
-// links to, the model of malloc (frontend/IRPreparation.cpp): before, the
+// links to, the model of malloc, and folds the pointer's round trip
+// through an integer (frontend/IRPreparation.cpp): before, the
 // cast made every record a pointer of unknown origin, and the two
 // workers' writes to their own records looked like they could meet. With
 // SHARED both workers write one record main allocated: a real race.
@@ -25,7 +26,10 @@ static void *worker(void *arg) {
 #ifdef SHARED
   struct rec *r = (struct rec *)arg;
 #else
-  struct rec *r = (struct rec *)malloc(sizeof(struct rec));
+  struct rec *r;
+  int tmp;
+  tmp = malloc(sizeof(struct rec)); /* CIL keeps the int in a variable */
+  r = (struct rec *)tmp;
   if ((unsigned int)r == 0U)
     return 0;
   r->id = 1;

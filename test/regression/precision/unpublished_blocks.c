@@ -9,8 +9,9 @@
 // producer's writes cannot race with anything (analysis/Unpublished.h),
 // though the item's heap object stands for both blocks the loop allocates
 // and the worker may be reading the first while the producer fills the
-// second. 'fill' writes the item too, and is only ever called with a block
-// no other thread knows yet: its writes are unpublished as well. With LATE
+// second. 'fill' writes the item too (sprintf, a library function, keeps
+// no pointer to it), and is only ever called with a block no other thread
+// knows yet: its writes are unpublished as well. With LATE
 // the producer writes the item after 'put': a real race.
 // expected-verdict: race-free
 // LATE: possible data race on 'struct item.len in the heap object allocated at {{.*}}unpublished_blocks.c:{{[0-9]+}}
@@ -18,10 +19,12 @@
 // LATE-NEXT: it->len = 4;
 // STATS: "access_records_unpublished": {{[1-9]}}
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 struct item {
   int len;
+  char tag[8];
   char *name;
   struct item *next;
 };
@@ -43,6 +46,7 @@ static struct item *get(void) {
 }
 static void fill(struct item *it, int i) {
   it->len = i;
+  sprintf(it->tag, "#%d", i);
   it->name = strdup("ab");
 }
 static void *worker(void *arg) {
@@ -51,7 +55,7 @@ static void *worker(void *arg) {
     struct item *it = get();
     if (!it)
       continue;
-    n += it->len + (int)strlen(it->name);
+    n += it->len + it->tag[1] + (int)strlen(it->name);
     free(it->name);
     free(it);
   }
