@@ -49,34 +49,6 @@ template <typename Fn> static void forEachUse(const Value *Root, Fn &&F) {
   }
 }
 
-/// Intrinsics that use the memory a pointer argument points to but give
-/// the pointer to no one: accesses and synchronisation on an object (its
-/// lock, its semaphore), its release.
-static bool keepsNoCopy(Intrinsic K) {
-  switch (K) {
-  case Intrinsic::Read:
-  case Intrinsic::Write:
-  case Intrinsic::Lock:
-  case Intrinsic::Unlock:
-  case Intrinsic::TryLock:
-  case Intrinsic::RdLock:
-  case Intrinsic::TryRdLock:
-  case Intrinsic::CondWait:
-  case Intrinsic::CondSignal:
-  case Intrinsic::CondBroadcast:
-  case Intrinsic::BarrierInit:
-  case Intrinsic::BarrierWait:
-  case Intrinsic::SemInit:
-  case Intrinsic::SemWait:
-  case Intrinsic::SemPost:
-  case Intrinsic::Free:
-  case Intrinsic::ObjectSize:
-    return true;
-  default:
-    return false; // thread creation and exit hand a pointer over
-  }
-}
-
 /// U, a use of a value computed from the block's address (not by address
 /// arithmetic), may hand the address to code that keeps it.
 bool Unpublished::captures(const Use &U) const {
@@ -97,8 +69,9 @@ bool Unpublished::captures(const Use &U) const {
   if (const auto *CB = dyn_cast<CallBase>(I)) {
     if (CB->isCallee(&U))
       return true;
-    if (auto K = callIntrinsic(*CB))
-      return !keepsNoCopy(*K);
+    if (auto K = callIntrinsic(*CB)) // (its release or size keeps none)
+      return !usesObjectOnly(*K) && *K != Intrinsic::Free &&
+             *K != Intrinsic::ObjectSize;
     const Function *F = CB->getCalledFunction();
     if (F && F->isIntrinsic())
       return !isBenignLLVMIntrinsic(*F);

@@ -59,23 +59,9 @@ bool onlyUsedAsAddress(const Value *V, unsigned Depth = 0) {
       auto K = callIntrinsic(*CB);
       if (!K || !CB->isArgOperand(&U))
         return false;
-      if (isLockOperation(*K))
+      if (usesObjectOnly(*K))
         continue;
-      switch (*K) {
-      case Intrinsic::CondWait:
-      case Intrinsic::CondSignal:
-      case Intrinsic::CondBroadcast:
-      case Intrinsic::BarrierInit:
-      case Intrinsic::BarrierWait:
-      case Intrinsic::SemInit:
-      case Intrinsic::SemWait:
-      case Intrinsic::SemPost:
-      case Intrinsic::Read:
-      case Intrinsic::Write:
-        continue;
-      default:
-        return false;
-      }
+      return false;
     }
     // Address arithmetic and casts: their results must pass the same test.
     if (isa<GEPOperator>(Usr) || isa<BitCastOperator>(Usr) ||

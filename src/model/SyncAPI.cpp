@@ -163,6 +163,26 @@ bool isLockOperation(Intrinsic I) {
   }
 }
 
+bool usesObjectOnly(Intrinsic I) {
+  if (isLockOperation(I))
+    return true;
+  switch (I) {
+  case Intrinsic::CondWait:
+  case Intrinsic::CondSignal:
+  case Intrinsic::CondBroadcast:
+  case Intrinsic::BarrierInit:
+  case Intrinsic::BarrierWait:
+  case Intrinsic::SemInit:
+  case Intrinsic::SemWait:
+  case Intrinsic::SemPost:
+  case Intrinsic::Read:
+  case Intrinsic::Write:
+    return true;
+  default:
+    return false;
+  }
+}
+
 bool isNondet(Intrinsic I) {
   switch (I) {
   case Intrinsic::NondetInt:

@@ -53,6 +53,10 @@ lookupExternal(llvm::StringRef Name);
 [[nodiscard]] bool isLongJmp(llvm::StringRef Name);
 /// Takes or releases a lock (mutex, rwlock; try variants included).
 [[nodiscard]] bool isLockOperation(Intrinsic I);
+/// Uses the object its pointer argument points to (an access, a lock,
+/// condition variable, barrier or semaphore operation) and hands the
+/// pointer to no one: thread creation and exit do.
+[[nodiscard]] bool usesObjectOnly(Intrinsic I);
 /// The nondet intrinsics (__crace_nondet_*): an arbitrary value.
 [[nodiscard]] bool isNondet(Intrinsic I);
 /// An unknown library result (__crace_unknown_*, fork included).
