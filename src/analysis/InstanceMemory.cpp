@@ -354,18 +354,16 @@ bool InstanceMemory::own(const Kind &K, const MemAccess &A) const {
       // offset: the index stays inside that array (no undefined
       // behaviour), so the access stays inside the whole array.
       const auto *G = dyn_cast<GetElementPtrInst>(A.Ptr);
-      const auto *AT =
-          G ? dyn_cast<ArrayType>(G->getSourceElementType()) : nullptr;
+      auto *AT = G ? dyn_cast<ArrayType>(G->getSourceElementType()) : nullptr;
       const auto *K0 = G ? dyn_cast<ConstantInt>(G->getOperand(1)) : nullptr;
       if (!AT || G->getNumIndices() != 2 || !K0 || !K0->isZero())
         return false;
       It = FromArg.find(G->getPointerOperand());
       if (It == FromArg.end() || !It->second.Offset)
         return false;
-      Size = std::max(Size, PM.module()
-                                .getDataLayout()
-                                .getTypeAllocSize(const_cast<ArrayType *>(AT))
-                                .getFixedValue());
+      Size = std::max(
+          Size,
+          PM.module().getDataLayout().getTypeAllocSize(AT).getFixedValue());
     }
     int64_t C = *It->second.Offset;
     return C >= 0 && uint64_t(C) + Size <= K.Stride;

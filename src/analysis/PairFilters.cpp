@@ -187,7 +187,7 @@ PairFilters::memberBytes(const DataLayout &DL, const MemAccess &A) {
   for (const GEPOperator *G : reverse(Chain)) {
     if (G->getSourceElementType() != T)
       return std::nullopt;
-    for (auto It = G->idx_begin() + 1; It != G->idx_end() && !Whole; ++It) {
+    for (auto It = G->idx_begin() + 1; It != G->idx_end(); ++It) {
       const auto *K = dyn_cast<ConstantInt>(*It);
       if (auto *ST = dyn_cast<StructType>(T)) {
         if (!K || IsUnion(ST))

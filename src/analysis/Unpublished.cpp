@@ -85,7 +85,7 @@ bool Unpublished::captures(const Use &U) const {
     return !F || F->isDeclaration() || N >= F->arg_size() ||
            Kept.contains(F->getArg(N));
   }
-  return true; // ptrtoint, ret, insertvalue, ...: the address may get out
+  return true; // ret, insertvalue, inttoptr, ...: the address may get out
 }
 
 Unpublished::Unpublished(const Module &M) {

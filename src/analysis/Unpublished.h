@@ -67,9 +67,6 @@ public:
   /// a fresh parameter of it), and no capture of that value may precede X.
   [[nodiscard]] bool holds(const MemAccess &X);
 
-  /// Parameters that are fresh at every call (for statistics and tests).
-  [[nodiscard]] unsigned numFreshParameters() const { return Fresh.size(); }
-
 private:
   struct Captures {
     /// The instructions that may hand the block out.

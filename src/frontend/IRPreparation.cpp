@@ -53,15 +53,15 @@ void instrumentAtomicFunctions(Module &M) {
   }
 }
 
-/// Marks model functions for inlining and lets every function be optimised.
 /// K&R code calls functions it never declared (`extern int malloc();`):
 /// clang types such a call as returning int, and the definition it links
 /// to (a model: `void *malloc(size_t)`) returns a pointer of the same size,
 /// which the program casts back (`(T *)malloc(n)`), as it works at run
 /// time. Such calls, and calls typed int of a function returning nothing
 /// whose result goes unused, get the callee's own type, so that the model
-/// is inlined and the cast back is the pointer itself, not an integer
-/// turned into a pointer of unknown origin.
+/// is inlined; the int the program sees is the pointer's number, and the
+/// cast back folds to the pointer itself (foldConstantBranches), not an
+/// integer turned into a pointer of unknown origin.
 static void retypeImplicitCalls(Module &M) {
   const DataLayout &DL = M.getDataLayout();
   for (Function &F : M) {
@@ -84,22 +84,15 @@ static void retypeImplicitCalls(Module &M) {
       SmallVector<Value *, 4> Args(CI->args());
       CallInst *New = B.CreateCall(FT, &F, Args);
       New->setDebugLoc(CI->getDebugLoc());
-      if (!Ret->isVoidTy()) {
-        for (User *U : make_early_inc_range(CI->users()))
-          if (auto *Cast = dyn_cast<IntToPtrInst>(U);
-              Cast && Cast->getType() == Ret) {
-            Cast->replaceAllUsesWith(New);
-            Cast->eraseFromParent();
-          }
-        if (!CI->use_empty())
-          CI->replaceAllUsesWith(B.CreatePtrToInt(New, CI->getType()));
-      }
+      if (!Ret->isVoidTy())
+        CI->replaceAllUsesWith(B.CreatePtrToInt(New, CI->getType()));
       New->takeName(CI);
       CI->eraseFromParent();
     }
   }
 }
 
+/// Marks model functions for inlining and lets every function be optimised.
 void prepareForCleanup(Module &M) {
   retypeImplicitCalls(M);
   for (Function &F : M) {
