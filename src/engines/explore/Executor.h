@@ -71,6 +71,9 @@ struct DrawRef {
   /// The draw is a count of input items (__crace_nondet_count: how many
   /// bytes a read returns).
   bool Count = false;
+  /// The __crace_nondet_int/longlong call whose result the draw is (the
+  /// engine may know its value classes, InputClasses.h); null otherwise.
+  const llvm::CallBase *Site = nullptr;
 };
 
 /// A comparison of input bytes with constant bytes that came out unequal
@@ -376,7 +379,8 @@ private:
   static bool isStringBuiltin(const llvm::Function *F);
   // Comparison-guided inputs (Guidance.cpp).
   /// Draws an input of Bits bits for thread T (Count: a read's length).
-  Word draw(unsigned T, unsigned Bits, bool Count = false);
+  Word draw(unsigned T, unsigned Bits, bool Count = false,
+            const llvm::CallBase *Site = nullptr);
   std::optional<DrawRef> taintAt(Word A) const;
   void noteLoad(unsigned T, const llvm::LoadInst &LI, Word A);
   /// SI stored the byte Stored at A.

@@ -515,12 +515,13 @@ Status Executor::callExternal(unsigned T, const Function *F, const CallBase &CB,
     }
     case Intrinsic::NondetInt:
     case Intrinsic::NondetCount:
-      Result(mask(draw(T, 32, *In == Intrinsic::NondetCount),
+      Result(mask(*In == Intrinsic::NondetCount ? draw(T, 32, true)
+                                                : draw(T, 32, false, &CB),
                   CB.getType()->getIntegerBitWidth()));
       advance(T);
       return Status::Ok;
     case Intrinsic::NondetLongLong:
-      Result(mask(draw(T, 64), CB.getType()->getIntegerBitWidth()));
+      Result(mask(draw(T, 64, false, &CB), CB.getType()->getIntegerBitWidth()));
       advance(T);
       return Status::Ok;
     case Intrinsic::NondetBits: {

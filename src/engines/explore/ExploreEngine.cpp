@@ -2,8 +2,8 @@
 //---------------------------------===//
 //
 // The search: stateless model checking with DPOR (Flanagan-Godefroid),
-// sleep sets and PDP pruning, inputs enumerated or sampled, iterative
-// deepening and the budgets (Explorer.h).
+// sleep sets and PDP pruning, and the budgets (Explorer.h); its passes,
+// levels and input draws are in ExploreSearch.cpp.
 //
 //===----------------------------------------------------------------------===//
 #include "engines/explore/Explorer.h"
@@ -37,56 +37,6 @@ std::vector<uint64_t> keysOf(const PendingOp &Op, unsigned T) {
   if (Op.K == PendingOp::ThreadEnd)
     Keys.push_back((uint64_t(1) << 62) | T);
   return Keys;
-}
-
-Word Explorer::drawNondet(unsigned Bits) {
-  // Values drawn before the first step (main's start) or during the step of
-  // node StepNode; a replayed prefix gets its recorded values back, new
-  // steps a fresh sample biased to small values (loop bounds, indices).
-  std::vector<Word> &Vals = StepNode < 0 ? InitNondet : Stack[StepNode].Nondet;
-  std::vector<uint8_t> &VBits =
-      StepNode < 0 ? InitNondetBits : Stack[StepNode].NondetBits;
-  DrawRef D = Exec.currentDraw();
-  std::vector<Word> &Drawn = RunDraws[D.Tid];
-  auto Record = [&](Word V) {
-    if (D.Count)
-      RunCounts[D.Tid].insert(uint32_t(Drawn.size()));
-    Drawn.push_back(V);
-    return V;
-  };
-  if (NondetPos < Vals.size())
-    return Record(Vals[NondetPos++]);
-  // A value chosen here (not enumerated): counts as sampled for the verdict.
-  auto Sampled = [&](Word V) {
-    SampledInput = true;
-    if (Bits < 64)
-      V &= (Word(1) << Bits) - 1;
-    Vals.push_back(V);
-    VBits.push_back(uint8_t(std::min(Bits, 64u)));
-    ++NondetPos;
-    return Record(V);
-  };
-  if (auto F = Forced.find(D.Tid); F != Forced.end() &&
-                                   D.Index < F->second.size() &&
-                                   Bits > Opts.EnumerateInputBits)
-    return Sampled(F->second[D.Index]); // a guided run: an edit's value
-  if (Bits <= Opts.EnumerateInputBits) {
-    // A small declared domain (bool, or --enumerate-inputs): every value
-    // is tried, starting with 0; backtrack() moves the odometer.
-    AnyEnumerated = true;
-    Vals.push_back(0);
-    VBits.push_back(uint8_t(Bits) | EnumeratedInput);
-    ++NondetPos;
-    return Record(0);
-  }
-  unsigned Pick = unsigned(Rng() % 10);
-  if (Pick < 4)
-    return Sampled(Rng() % 4);
-  if (Pick < 7)
-    return Sampled(Rng() % 16);
-  if (Pick < 8)
-    return Sampled(Word(-1));
-  return Sampled(Rng());
 }
 
 void Explorer::record(unsigned T, const PendingOp &Op) {
@@ -220,6 +170,7 @@ bool Explorer::execute() {
   Depth = 0;
   StepNode = -1;
   NondetPos = 0;
+  ClassDraws = 0;
   RunDraws.clear();
   RunCounts.clear();
   size_t Prefix = Stack.size(); // nodes to replay (the last one re-chosen)
@@ -570,6 +521,8 @@ void Explorer::exploreRound() {
       break;
     if (Opts.StopAtFirstRace && Races)
       break;
+    if (ClassPassGivenUp)
+      break;
     if (auto Bound = boundReached()) {
       if (backtrack()) {
         note(ReasonKind::Budget, *Bound);
@@ -588,106 +541,7 @@ void Explorer::exploreRound() {
 
 bool Explorer::finished() const {
   return Stop || (Opts.StopAtFirstRace && Races) || cancelled() ||
-         budgetSpent();
-}
-
-void Explorer::search() {
-  // Iterative deepening on the run length and the number of threads: a
-  // program whose runs are long (a thread looping forever, a long spin)
-  // or that starts many threads has its races among few threads in short
-  // runs found first, since DFS backtracks from the bottom up and the
-  // interleavings grow with every thread. A level that finishes without
-  // cutting a run, holding back a thread creation or running out of its
-  // budget is the complete search. Each earlier level may use a quarter
-  // of what is left of the budgets.
-  struct Level {
-    uint64_t Depth;
-    unsigned Threads;
-  };
-  std::vector<Level> Levels;
-  for (Level L : {Level{256, 3}, Level{2048, 8}}) {
-    L.Depth = std::min<uint64_t>(L.Depth, Opts.MaxDepth);
-    L.Threads = std::min(L.Threads, Opts.MaxThreads);
-    if (L.Depth < Opts.MaxDepth || L.Threads < Opts.MaxThreads)
-      Levels.push_back(L);
-  }
-  Levels.push_back({Opts.MaxDepth, Opts.MaxThreads});
-  auto Share = [](uint64_t Now, uint64_t Bound, bool Last, unsigned Parts) {
-    if (!Bound)
-      return uint64_t(0); // no bound
-    uint64_t End =
-        Last ? Bound : Now + (Bound > Now ? (Bound - Now) / 4 : 0) + 1;
-    return Now + (End > Now ? (End - Now) / Parts : 0) + 1;
-  };
-  unsigned NRounds = std::max(1u, Opts.InputRounds);
-  bool AnySampled = false;
-  size_t I = 0;
-  for (; I < Levels.size(); ++I) {
-    bool Last = I + 1 == Levels.size();
-    DepthLimit = Levels[I].Depth;
-    Exec.setMaxThreads(Levels[I].Threads);
-    DepthCut = LevelCut = ThreadCut = false;
-    // Each round explores the interleavings for one sampled input vector
-    // (the same vector at every level: the generator restarts per round);
-    // programs without sampled inputs need one round. Inputs of small
-    // declared domains are enumerated inside a round (before main's first
-    // step: an odometer around the whole search). Rounds share the
-    // level's budget; a program without sampled inputs gets it all.
-    for (unsigned Round = 0; Round < NRounds && !finished(); ++Round) {
-      Rng.seed(Opts.Seed + Round);
-      InitNondet.clear();
-      InitNondetBits.clear();
-      SampledInput = false;
-      Rounds = std::max(Rounds, Round);
-      RoundFirstExecution = Executions + 1;
-      for (;;) {
-        Stack.clear();
-        unsigned Parts = NRounds - Round;
-        for (;;) {
-          LevelExecEnd = Share(Executions, Opts.MaxExecutions, Last, Parts);
-          LevelTransEnd = Share(Transitions, Opts.MaxTransitions, Last, Parts);
-          LevelCut = false;
-          exploreRound();
-          if (!LevelCut || SampledInput || Parts == 1 || finished())
-            break;
-          Parts = 1; // one round only: resume with the whole share
-        }
-        if (LevelCut || finished() || !nextInputs(InitNondet, InitNondetBits))
-          break;
-        ++InputVariants;
-      }
-      guidedRounds();
-      AnySampled |= SampledInput;
-      if (!SampledInput)
-        break;
-    }
-    if (finished() || Last || (!DepthCut && !ThreadCut && !LevelCut))
-      break;
-  }
-  LevelExecEnd = LevelTransEnd = 0;
-  SampledInput = AnySampled;
-  bool Last = I + 1 >= Levels.size();
-  if (ThreadCut) {
-    note(ReasonKind::Budget,
-         formatv("runs were limited to {0} threads (the search stopped "
-                 "before reaching --max-threads={1})",
-                 Exec.maxThreads(), Opts.MaxThreads));
-    Exhaustive = false;
-  }
-  if (DepthCut) {
-    note(ReasonKind::Budget,
-         Last ? formatv("depth bound of {0} operations per run reached "
-                        "(spin loops or long runs; --max-depth)",
-                        Opts.MaxDepth)
-                    .str()
-              : formatv("runs were cut at {0} operations (the search "
-                        "stopped before reaching --max-depth={1})",
-                        DepthLimit, Opts.MaxDepth)
-                    .str());
-    Exhaustive = false;
-  }
-  if (LevelCut)
-    Exhaustive = false; // each sampled input vector had a share only
+         budgetSpent() || ClassPassGivenUp;
 }
 
 void Explorer::finish(std::chrono::steady_clock::time_point Start) {
@@ -740,6 +594,12 @@ void Explorer::finish(std::chrono::steady_clock::time_point Start) {
       R.Assumptions.push_back(formatv("every value of each input of at most "
                                       "{0} bit(s) was tried",
                                       Opts.EnumerateInputBits));
+    if (AnyClassified)
+      R.Assumptions.push_back(
+          "an input the program only compares with constants (but where "
+          "the branches taken leave it at most 16 values) was tried with "
+          "one value between each two of those constants and each "
+          "constant itself: the others take the same branches");
   } else if (R.Program != Verdict::Race) {
     R.Reasons = Reasons;
     R.Reasons.insert(R.Reasons.end(), Notes.begin(), Notes.end());
@@ -756,6 +616,7 @@ void Explorer::finish(std::chrono::steady_clock::time_point Start) {
   R.stat("races", double(Races));
   R.stat("input_rounds", double(Rounds + 1));
   R.stat("input_variants", double(InputVariants));
+  R.stat("input_class_passes_given_up", double(ClassPassesGivenUp));
   R.stat("guided_runs", double(GuidedRuns));
   R.stat("race_hints_tried", double(HintRuns));
   R.stat("race_hints_confirmed", double(HintRaces));

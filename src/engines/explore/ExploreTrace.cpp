@@ -109,7 +109,7 @@ bool Explorer::loadSchedule(StringRef Text) {
   }
   for (const json::Value &V : *Init) {
     InitNondet.push_back(Word(V.getAsInteger().value_or(0)));
-    InitNondetBits.push_back(64);
+    InitNondetBits.push_back({64});
   }
   for (const json::Value &S : *Steps) {
     const json::Object *SO = S.getAsObject();
@@ -122,7 +122,7 @@ bool Explorer::loadSchedule(StringRef Text) {
     if (const json::Array *Nd = SO->getArray("inputs"))
       for (const json::Value &V : *Nd) {
         N.Nondet.push_back(Word(V.getAsInteger().value_or(0)));
-        N.NondetBits.push_back(64);
+        N.NondetBits.push_back({64});
       }
     Stack.push_back(std::move(N));
   }
@@ -143,10 +143,10 @@ std::vector<TraceStep> Explorer::trace() const {
     // The inputs this thread then reads (before its next visible step);
     // main's first ones come before step 1.
     auto Inputs = [](const std::vector<Word> &V,
-                     const std::vector<uint8_t> &B) {
+                     const std::vector<InputSlot> &B) {
       std::string Out;
       for (size_t J = 0; J < V.size(); ++J) {
-        unsigned W = B[J] & ~EnumeratedInput;
+        unsigned W = B[J].Bits & ~EnumeratedInput;
         int64_t X = W && W < 64 ? SignExtend64(V[J], W) : int64_t(V[J]);
         if (W == 1) // bool
           X = int64_t(V[J]);

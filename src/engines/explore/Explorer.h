@@ -2,10 +2,11 @@
 //
 // The state of one explore search (class Explorer) and the helpers its
 // files share: vector clocks, the dependence relation of DPOR, the search
-// stack's nodes. ExploreEngine.cpp holds the search loop (DPOR, inputs,
-// budgets), ExploreRaces.cpp race checks and lockset hints,
-// ExploreTrace.cpp the interleavings and schedules of reports,
-// ExploreGuided.cpp the comparison-guided runs.
+// stack's nodes. ExploreEngine.cpp holds the search loop (DPOR,
+// budgets), ExploreSearch.cpp its passes, levels and input draws,
+// ExploreRaces.cpp race checks and lockset hints, ExploreTrace.cpp the
+// interleavings and schedules of reports, ExploreGuided.cpp the
+// comparison-guided runs.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CRACE_ENGINES_EXPLORE_EXPLORER_H
@@ -14,6 +15,7 @@
 #include "engines/explore/Executor.h"
 #include "engines/explore/ExploreEngine.h"
 #include "engines/explore/Guidance.h"
+#include "engines/explore/InputClasses.h"
 #include "model/ProgramModel.h"
 
 #include "llvm/ADT/MapVector.h"
@@ -136,6 +138,17 @@ struct Event {
   llvm::SmallVector<Word, 2> Held;
 };
 
+inline constexpr uint8_t EnumeratedInput = 0x80;
+
+/// How a drawn input was chosen: its width in bits, | EnumeratedInput
+/// when every value is tried -- every value of the width, or, with
+/// Classes, one value of each class of an input the program only compares
+/// with constants (InputClasses.h).
+struct InputSlot {
+  uint8_t Bits = 64;
+  const std::vector<Word> *Classes = nullptr;
+};
+
 struct Node {
   unsigned Chosen = 0;
   /// PDP: no race is reachable from this state (static candidate pairs
@@ -149,29 +162,34 @@ struct Node {
   std::set<unsigned> PartnersAppliedFor;
   std::set<unsigned> Backtrack, Done, Sleep;
   std::vector<unsigned> Enabled;
-  /// Nondeterministic values drawn while Chosen ran, and per value its
-  /// width in bits, | EnumeratedInput when every value is tried.
+  /// Nondeterministic values drawn while Chosen ran, and per value how
+  /// it was chosen.
   std::vector<Word> Nondet;
-  std::vector<uint8_t> NondetBits;
+  std::vector<InputSlot> NondetBits;
 };
 
 /// The next input vector of an odometer over the enumerated positions of
 /// Vals (last position fastest); later positions are drawn afresh. False
 /// when every enumerated position is at its last value.
-inline constexpr uint8_t EnumeratedInput = 0x80;
-
-inline bool nextInputs(std::vector<Word> &Vals, std::vector<uint8_t> &Bits) {
+inline bool nextInputs(std::vector<Word> &Vals, std::vector<InputSlot> &Bits) {
   for (size_t J = Vals.size(); J-- > 0;) {
-    if (!(Bits[J] & EnumeratedInput))
+    if (!(Bits[J].Bits & EnumeratedInput))
       continue;
-    unsigned W = Bits[J] & ~EnumeratedInput;
-    Word Max = W >= 64 ? ~Word(0) : (Word(1) << W) - 1;
-    if (Vals[J] < Max) {
+    if (const std::vector<Word> *C = Bits[J].Classes) {
+      auto Next = std::upper_bound(C->begin(), C->end(), Vals[J]);
+      if (Next == C->end())
+        continue;
+      Vals[J] = *Next;
+    } else {
+      unsigned W = Bits[J].Bits & ~EnumeratedInput;
+      Word Max = W >= 64 ? ~Word(0) : (Word(1) << W) - 1;
+      if (Vals[J] >= Max)
+        continue;
       ++Vals[J];
-      Vals.resize(J + 1);
-      Bits.resize(J + 1);
-      return true;
     }
+    Vals.resize(J + 1);
+    Bits.resize(J + 1);
+    return true;
   }
   return false;
 }
@@ -179,7 +197,8 @@ inline bool nextInputs(std::vector<Word> &Vals, std::vector<uint8_t> &Bits) {
 class Explorer {
 public:
   Explorer(const ProgramModel &PM, const EngineOptions &Opts)
-      : PM(PM), Opts(Opts), Exec(PM, limits(Opts)), Rng(Opts.Seed) {
+      : PM(PM), Opts(Opts), Exec(PM, limits(Opts)), Rng(Opts.Seed),
+        Classes(PM.module()) {
     Exec.setInputGuidance(true);
     if (Opts.Pdp && Opts.Static && Opts.Static->CandidatesComplete)
       Oracle = std::make_unique<PdpOracle>(PM, *Opts.Static);
@@ -191,6 +210,9 @@ public:
 private:
   void exploreRound();
   void search();
+  /// One pass of search(): the levels of iterative deepening, each with
+  /// its input rounds; whether it sampled inputs.
+  bool searchLevels();
   bool finished() const;
   /// Why the search must stop for good (its first bound reached), if so.
   std::optional<std::string> boundReached() const;
@@ -265,6 +287,8 @@ private:
   const EngineOptions &Opts;
   Executor Exec;
   std::mt19937_64 Rng;
+  /// Inputs the program only compares with constants: their classes.
+  InputClasses Classes;
 
   // Comparison-guided inputs (Guidance.h): the draws of the current run
   // per thread, the streams forced on the runs of a guided round, the
@@ -287,7 +311,7 @@ private:
 
   std::vector<Node> Stack;
   std::vector<Word> InitNondet;
-  std::vector<uint8_t> InitNondetBits;
+  std::vector<InputSlot> InitNondetBits;
   size_t Depth = 0;
   int StepNode = -1;
   size_t NondetPos = 0;
@@ -426,8 +450,21 @@ private:
   std::optional<Reason> havocReasons(std::vector<Reason> &MayFail);
   bool Exhaustive = true;
   bool SampledInput = false;
+  /// search()'s first pass: inputs with classes are enumerated over them
+  /// (InputClasses.h); the pass ends when a run draws another input or
+  /// more than MaxClassDraws of them (ClassPassGivenUp).
+  bool ClassPass = false, ClassPassGivenUp = false;
+  static constexpr unsigned MaxClassDraws = 16;
+  /// Inputs the current run drew in the class pass.
+  unsigned ClassDraws = 0;
+  /// Class passes given up for the usual search (a statistic).
+  unsigned ClassPassesGivenUp = 0;
+  /// The levels the last searchLevels() ran through, of NumLevels.
+  size_t LevelsDone = 0, NumLevels = 0;
   /// Input values enumerated (small declared domains) / variants explored.
   bool AnyEnumerated = false;
+  /// Inputs enumerated over their classes (InputClasses.h).
+  bool AnyClassified = false;
   uint64_t InputVariants = 0;
   bool Stop = false;
   uint64_t Executions = 0, Transitions = 0, MaxDepthSeen = 0;

@@ -38,10 +38,11 @@ const Value *castSource(const Value *V) {
 }
 } // namespace
 
-Word Executor::draw(unsigned T, unsigned Bits, bool Count) {
+Word Executor::draw(unsigned T, unsigned Bits, bool Count,
+                    const CallBase *Site) {
   if (DrawCount.size() <= T)
     DrawCount.resize(T + 1, 0);
-  CurDraw = DrawRef{T, DrawCount[T]++, Count};
+  CurDraw = DrawRef{T, DrawCount[T]++, Count, Site};
   return Nondet(Bits);
 }
 
