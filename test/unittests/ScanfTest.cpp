@@ -16,6 +16,7 @@
 #include <cstring>
 
 using namespace crace::explore;
+using llvm::StringRef;
 
 namespace {
 
@@ -119,6 +120,46 @@ TEST(ScanfTest, RefusesWhatItCannotExecute) {
   };
   EXPECT_FALSE(scanString("1", "%d", None, 64, 64, Error));
   EXPECT_EQ(Error, "no operand");
+}
+
+// scanInputFor's text, given to the host's sscanf: every conversion is
+// assigned, the text is read to its end (a %n after the format), and the
+// numbers are the ones drawn.
+TEST(ScanfTest, InputMadeForAFormatIsReadInFull) {
+  for (const char *Fmt :
+       {"%d", "%d %d", "%d%d", "x=%d,y=%u", "%s%c", "%hhd %hd %ld %lld",
+        "%x %o %X", "%3d%d", "%[abc]%d", "%[^,],%d", "%*d%d", "%c%5c", "%% %d",
+        "%i %p", "%zu%n", "%d %c", "%s %3c"}) {
+    SCOPED_TRACE(Fmt);
+    uint64_t K = 0;
+    unsigned Assigned = 0;
+    std::string Error;
+    auto In = scanInputFor(
+        Fmt, [&](unsigned) { return (++K * 0x9E3779B97F4A7C15ull) >> 3; }, 64,
+        64, Assigned, Error);
+    ASSERT_TRUE(In) << Error;
+    Buffers Host;
+    std::string F = std::string(Fmt) + "%n";
+    int Got =
+        std::sscanf(In->c_str(), F.c_str(), Host.B[0], Host.B[1], Host.B[2],
+                    Host.B[3], Host.B[4], Host.B[5], Host.B[6], Host.B[7]);
+    EXPECT_EQ(Got, int(Assigned));
+    // The %n after the format: its operand follows the assigned ones
+    // (and a %n of the format's own).
+    unsigned NOps = Assigned + (StringRef(Fmt).contains("%n") ? 1 : 0);
+    int Consumed = 0;
+    std::memcpy(&Consumed, Host.B[NOps], sizeof Consumed);
+    EXPECT_EQ(size_t(Consumed), In->size()) << '"' << *In << '"';
+  }
+  unsigned Assigned = 0;
+  std::string Error;
+  auto In = scanInputFor(
+      "%d %u", [](unsigned Bits) { return Bits == 32 ? 0xFFFFFFFFu : 0; }, 64,
+      64, Assigned, Error);
+  ASSERT_TRUE(In);
+  EXPECT_EQ(*In, " -1 4294967295");
+  EXPECT_FALSE(
+      scanInputFor("%f", [](unsigned) { return 0; }, 64, 64, Assigned, Error));
 }
 
 } // namespace

@@ -90,6 +90,7 @@ Status Executor::reset(NondetSource NewNondet) {
   CallDraw.clear();
   LoadAddr.clear();
   Cmps.clear();
+  StdinRead = false;
   Threads.clear();
   Locks.clear();
   Barriers.clear();

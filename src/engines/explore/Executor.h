@@ -308,6 +308,8 @@ private:
     bool SpinBlocked = false;
     /// Ran past a call it did not execute (havoc()).
     bool Havocked = false;
+    /// What the pending scanf stores (callScanf).
+    std::vector<ScanStore> Scanned;
     uint64_t SpinDoneKey = 0;
     uint64_t SpinEpoch = ~uint64_t(0);
     std::set<uint64_t> SpinSeen;
@@ -423,6 +425,18 @@ private:
   Status callSscanf(unsigned T, const llvm::Function *F,
                     const llvm::CallBase &CB, bool &Visible);
   Status performSscanf(unsigned T, const llvm::CallBase &CB);
+  /// scanString on Input with CB's pointer operands from FirstPtr on.
+  std::optional<ScanResult> scanInto(unsigned T, const llvm::CallBase &CB,
+                                     llvm::StringRef Input, llvm::StringRef Fmt,
+                                     unsigned FirstPtr, PendingOp *P);
+  /// scanf from standard input, given a text it reads in full (Scanf.cpp);
+  /// nullopt when the call is left to the generic library path.
+  static bool isScanf(const llvm::Function *F);
+  std::optional<Status> callScanf(unsigned T, const llvm::Function *F,
+                                  const llvm::CallBase &CB, bool &Visible);
+  Status performScanf(unsigned T, const llvm::CallBase &CB);
+  /// This run's scanf calls have read standard input.
+  bool StdinRead = false;
   /// The C string at Addr (without its zero), at most Max bytes of it (a
   /// string cut at Max needs no zero), the bytes read (the zero too when
   /// reached) recorded as reads in P when P is given; nullopt (Error set)

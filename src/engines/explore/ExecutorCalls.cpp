@@ -676,6 +676,9 @@ Status Executor::callExternal(unsigned T, const Function *F, const CallBase &CB,
     return callFcntlGetLock(T, F, CB, Visible);
   if (isSscanf(F))
     return callSscanf(T, F, CB, Visible);
+  if (isScanf(F))
+    if (auto S = callScanf(T, F, CB, Visible))
+      return *S;
   if (auto Eff = lookupExternal(F->getName())) {
     PendingOp P = Pend(PendingOp::Memory);
     bool Writes = *Eff == ExternalEffect::WritesArg0 ||

@@ -16,7 +16,10 @@
 #include "engines/explore/Scanf.h"
 #include "engines/explore/Executor.h"
 
+#include "llvm/ADT/APInt.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <cctype>
 
@@ -341,7 +344,139 @@ std::optional<ScanResult> scanString(StringRef Input, StringRef Fmt,
     }
   }
   R.Return = Done;
+  R.Consumed = In;
   return R;
+}
+
+std::optional<std::string> scanInputFor(StringRef Fmt,
+                                        function_ref<uint64_t(unsigned)> Next,
+                                        unsigned LongBits, unsigned PtrBits,
+                                        unsigned &Assigned,
+                                        std::string &Error) {
+  std::string Out;
+  Assigned = 0;
+  size_t F = 0;
+  bool AfterSpace = false; // the last directive was white space
+  while (F < Fmt.size()) {
+    char FC = Fmt[F++];
+    if (FC != '%') {
+      AfterSpace = space((unsigned char)FC);
+      if (!AfterSpace)
+        Out += FC; // white space matches none as well as some
+      continue;
+    }
+    bool SkippedSpace = AfterSpace;
+    AfterSpace = false;
+    bool Suppress = F < Fmt.size() && Fmt[F] == '*';
+    if (Suppress)
+      ++F;
+    long Width = 0;
+    while (F < Fmt.size() && std::isdigit((unsigned char)Fmt[F]))
+      Width = std::min(Width * 10 + (Fmt[F++] - '0'), 1L << 30);
+    unsigned Bits = 32;
+    for (; F < Fmt.size() && StringRef("hlqLjzt").contains(Fmt[F]); ++F) {
+      char L = Fmt[F];
+      if (L == 'h')
+        Bits = Bits == 16 ? 8 : 16;
+      else if (L == 'l')
+        Bits = Bits == LongBits && Fmt[F - 1] == 'l' ? 64 : LongBits;
+      else
+        Bits = L == 'z' || L == 't' ? LongBits : 64;
+    }
+    if (F >= Fmt.size()) {
+      Error = "scanf format ends inside a conversion";
+      return std::nullopt;
+    }
+    char Conv = Fmt[F++];
+    switch (Conv) {
+    case '%':
+      Out += " %";
+      continue;
+    case 'n':
+      continue;
+    case 'c':
+      // Blanks end whatever token came before; after a white-space
+      // directive, which skips a blank that ends it, letters.
+      Out +=
+          std::string(SkippedSpace ? " " : "") +
+          std::string(Width > 0 ? size_t(Width) : 1, SkippedSpace ? 'a' : ' ');
+      break;
+    case 's':
+      Out += " a";
+      break;
+    case '[': {
+      bool Negate = F < Fmt.size() && Fmt[F] == '^';
+      if (Negate)
+        ++F;
+      size_t Start = F;
+      if (F < Fmt.size() && Fmt[F] == ']')
+        ++F;
+      while (F < Fmt.size() && Fmt[F] != ']')
+        ++F;
+      if (F >= Fmt.size()) {
+        Error = "scanf format with an unclosed '%['";
+        return std::nullopt;
+      }
+      StringRef Set = Fmt.slice(Start, F++);
+      // A member: the set's first character, or for a negated set a
+      // letter or digit it does not name (ranges count as their ends,
+      // which only excludes more).
+      char C = 0;
+      if (!Negate) {
+        C = Set.empty() ? 0 : Set[0];
+      } else {
+        for (char K : StringRef("abcdefghijklmnopqrstuvwxyz0123456789"))
+          if (!Set.contains(K)) {
+            C = K;
+            break;
+          }
+      }
+      if (!C || C == '-') {
+        Error = "scanf '%[' set the engine finds no member for";
+        return std::nullopt;
+      }
+      Out += C;
+      break;
+    }
+    case 'd':
+    case 'i':
+    case 'u':
+    case 'o':
+    case 'x':
+    case 'X':
+    case 'p': {
+      if (Conv == 'p')
+        Bits = PtrBits;
+      uint64_t V = Next(Bits);
+      if (Bits < 64)
+        V &= (uint64_t(1) << Bits) - 1;
+      std::string Tok;
+      if (Conv == 'd' || Conv == 'i')
+        Tok = std::to_string(Bits < 64 ? SignExtend64(V, Bits) : int64_t(V));
+      else
+        Tok = toString(APInt(64, V),
+                       Conv == 'u'   ? 10
+                       : Conv == 'o' ? 8
+                                     : 16,
+                       /*Signed=*/false);
+      if (Width > 0 && Tok.size() > size_t(Width))
+        Tok.resize(size_t(Width));
+      if (Tok == "-")
+        Tok = "0";
+      Out += " " + Tok;
+      break;
+    }
+    default:
+      Error = formatv("scanf conversion '%{0}' the explore engine does not "
+                      "write input for",
+                      Conv)
+                  .str();
+      return std::nullopt;
+    }
+    if (!Suppress)
+      ++Assigned;
+  }
+  return Out;
 }
 
 } // namespace crace::explore
@@ -373,14 +508,20 @@ std::optional<ScanResult> Executor::sscanfResult(unsigned T, const CallBase &CB,
     Error = "sscanf format is not a valid string";
     return std::nullopt;
   }
-  unsigned Next = 2;
+  return scanInto(T, CB, *Input, *Fmt, 2, P);
+}
+
+std::optional<ScanResult> Executor::scanInto(unsigned T, const CallBase &CB,
+                                             StringRef Input, StringRef Fmt,
+                                             unsigned FirstPtr, PendingOp *P) {
+  unsigned Next = FirstPtr;
   std::string Why;
   auto R = scanString(
-      *Input, *Fmt,
+      Input, Fmt,
       [&](std::string &E) -> std::optional<uint64_t> {
         if (Next >= CB.arg_size() ||
             !CB.getArgOperand(Next)->getType()->isPointerTy()) {
-          E = "sscanf has fewer pointer operands than its format converts";
+          E = "scanf has fewer pointer operands than its format converts";
           return std::nullopt;
         }
         return get(CB.getArgOperand(Next++), T).W;
@@ -412,6 +553,49 @@ Status Executor::performSscanf(unsigned T, const CallBase &CB) {
   if (!R)
     return unsupported(&CB, Error);
   for (const ScanStore &S : R->Stores)
+    if (!S.Bytes.empty() &&
+        !store(S.Addr, S.Bytes.size(),
+               reinterpret_cast<const uint8_t *>(S.Bytes.data())))
+      return memoryError(&CB, Error);
+  return Status::Ok;
+}
+
+bool Executor::isScanf(const Function *F) {
+  StringRef N = F->getName();
+  return N == "scanf" || N == "__isoc99_scanf";
+}
+
+std::optional<Status> Executor::callScanf(unsigned T, const Function *F,
+                                          const CallBase &CB, bool &Visible) {
+  // Standard input is the environment's: a text that makes every
+  // conversion succeed, its numbers drawn as inputs, is one scanf may be
+  // given. The call reads the text made for it and no more (checked by
+  // running it); a number another call's text ends in is cut by this one
+  // only when this one starts with white space, so otherwise the call
+  // runs past as before.
+  if (CB.arg_size() < 1)
+    return std::nullopt;
+  PendingOp P = nativeCall(F, CB);
+  auto Fmt = readCString(get(CB.getArgOperand(0), T).W, &P);
+  if (!Fmt)
+    return std::nullopt;
+  unsigned Assigned = 0;
+  std::string Why;
+  auto In = scanInputFor(
+      *Fmt, [&](unsigned Bits) { return draw(T, Bits); }, PtrBytes * 8,
+      PtrBytes * 8, Assigned, Why);
+  if (!In || (StdinRead && !In->empty() && !space((unsigned char)(*In)[0])))
+    return std::nullopt;
+  auto R = scanInto(T, CB, *In, *Fmt, 1, &P);
+  if (!R || R->Return != int(Assigned) || R->Consumed != In->size())
+    return std::nullopt;
+  StdinRead = true;
+  Threads[T].Scanned = std::move(R->Stores);
+  return pendNative(T, CB, std::move(P), Word(int64_t(R->Return)), Visible);
+}
+
+Status Executor::performScanf(unsigned T, const CallBase &CB) {
+  for (const ScanStore &S : Threads[T].Scanned)
     if (!S.Bytes.empty() &&
         !store(S.Addr, S.Bytes.size(),
                reinterpret_cast<const uint8_t *>(S.Bytes.data())))

@@ -34,6 +34,7 @@ struct ScanStore {
 struct ScanResult {
   int Return = 0; ///< conversions assigned, or -1 (EOF)
   std::vector<ScanStore> Stores;
+  size_t Consumed = 0; ///< input bytes read (when the whole format ran)
 };
 
 /// The next pointer operand; nullopt with an error message when there is
@@ -47,5 +48,18 @@ std::optional<ScanResult> scanString(llvm::StringRef Input, llvm::StringRef Fmt,
                                      ScanPointerSource NextPtr,
                                      unsigned LongBits, unsigned PtrBits,
                                      std::string &Error);
+
+/// An input that scanf(Fmt, ...) reads in full, every conversion
+/// assigned: each integer conversion's number from Next(bits), the width
+/// of its destination (printed in the conversion's base, after a space),
+/// " a" for %s, blanks for %c (a blank and letters after white space in
+/// the format),
+/// a member of the set for %[. Assigned counts the
+/// assignments. nullopt (Error set) for a conversion it does not write
+/// input for (floating point, %m, positional arguments).
+std::optional<std::string>
+scanInputFor(llvm::StringRef Fmt, llvm::function_ref<uint64_t(unsigned)> Next,
+             unsigned LongBits, unsigned PtrBits, unsigned &Assigned,
+             std::string &Error);
 
 } // namespace crace::explore

@@ -289,6 +289,8 @@ Status Executor::performNative(unsigned T, const CallBase &CB) {
   }
   if (isSscanf(F))
     return performSscanf(T, CB);
+  if (isScanf(F))
+    return performScanf(T, CB);
   if (isStringBuiltin(F)) {
     auto R = stringResult(T, F, CB, nullptr);
     if (!R)
