@@ -435,6 +435,9 @@ private:
   std::optional<Status> callScanf(unsigned T, const llvm::Function *F,
                                   const llvm::CallBase &CB, bool &Visible);
   Status performScanf(unsigned T, const llvm::CallBase &CB);
+  /// Makes a scanf call's stores (CB's, for the error message).
+  Status storeScanned(const llvm::CallBase &CB,
+                      llvm::ArrayRef<ScanStore> Stores);
   /// This run's scanf calls have read standard input.
   bool StdinRead = false;
   /// The C string at Addr (without its zero), at most Max bytes of it (a

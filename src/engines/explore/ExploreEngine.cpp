@@ -432,7 +432,7 @@ bool Explorer::backtrack() {
     // Every input vector of the chosen step first: the variants share the
     // step's visible operation (inputs are local), so they share its
     // dependencies, and a thread in a sleep set stands for all of them.
-    if (nextInputs(N.Nondet, N.NondetBits)) {
+    if (nextInputs(N.Nondet, N.NondetSlots)) {
       ++InputVariants;
       return true;
     }
@@ -442,7 +442,7 @@ bool Explorer::backtrack() {
         ++NumBacktracks;
         N.Chosen = T;
         N.Nondet.clear(); // they belonged to another thread's step
-        N.NondetBits.clear();
+        N.NondetSlots.clear();
         return true;
       }
     Stack.pop_back();
@@ -595,11 +595,12 @@ void Explorer::finish(std::chrono::steady_clock::time_point Start) {
                                       "{0} bit(s) was tried",
                                       Opts.EnumerateInputBits));
     if (AnyClassified)
-      R.Assumptions.push_back(
+      R.Assumptions.push_back(formatv(
           "an input the program only compares with constants (but where "
-          "the branches taken leave it at most 16 values) was tried with "
+          "the branches taken leave it at most {0} values) was tried with "
           "one value between each two of those constants and each "
-          "constant itself: the others take the same branches");
+          "constant itself: the others take the same branches",
+          InputClasses::MaxValues));
   } else if (R.Program != Verdict::Race) {
     R.Reasons = Reasons;
     R.Reasons.insert(R.Reasons.end(), Notes.begin(), Notes.end());

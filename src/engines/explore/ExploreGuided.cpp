@@ -85,7 +85,7 @@ void Explorer::guidedRounds() {
     ++GuidedRuns;
     Stack.clear();
     InitNondet.clear();
-    InitNondetBits.clear();
+    InitNondetSlots.clear();
     LevelExecEnd = Executions + 1;
     LevelTransEnd = 0;
     exploreRound();

@@ -331,7 +331,7 @@ Explorer::Witness Explorer::witness(unsigned E1, unsigned E2, KeepFn Keep) {
     Node N;
     N.Chosen = It->second;
     N.Nondet = Stack[K].Nondet;
-    N.NondetBits = Stack[K].NondetBits;
+    N.NondetSlots = Stack[K].NondetSlots;
     Nodes.push_back(std::move(N));
     if (Events[K].Child >= 0)
       NewId.emplace(unsigned(Events[K].Child), unsigned(NewId.size()));

@@ -19,8 +19,8 @@ Word Explorer::drawNondet(unsigned Bits) {
   // node StepNode; a replayed prefix gets its recorded values back, new
   // steps a fresh sample biased to small values (loop bounds, indices).
   std::vector<Word> &Vals = StepNode < 0 ? InitNondet : Stack[StepNode].Nondet;
-  std::vector<InputSlot> &VBits =
-      StepNode < 0 ? InitNondetBits : Stack[StepNode].NondetBits;
+  std::vector<InputSlot> &Slots =
+      StepNode < 0 ? InitNondetSlots : Stack[StepNode].NondetSlots;
   DrawRef D = Exec.currentDraw();
   std::vector<Word> &Drawn = RunDraws[D.Tid];
   auto Record = [&](Word V) {
@@ -33,15 +33,20 @@ Word Explorer::drawNondet(unsigned Bits) {
     ClassPassGivenUp = true;
   if (NondetPos < Vals.size())
     return Record(Vals[NondetPos++]);
-  // A value chosen here (not enumerated): counts as sampled for the verdict.
+  // A value chosen here, and how.
+  uint8_t Width = uint8_t(std::min(Bits, 64u));
+  auto Choose = [&](Word V, InputSlot S) {
+    Vals.push_back(V);
+    Slots.push_back(S);
+    ++NondetPos;
+    return Record(V);
+  };
+  // Not enumerated: counts as sampled for the verdict.
   auto Sampled = [&](Word V) {
     SampledInput = true;
     if (Bits < 64)
       V &= (Word(1) << Bits) - 1;
-    Vals.push_back(V);
-    VBits.push_back({uint8_t(std::min(Bits, 64u))});
-    ++NondetPos;
-    return Record(V);
+    return Choose(V, {Width});
   };
   if (ClassPass) {
     // An input the program only compares with constants: one value of
@@ -54,11 +59,7 @@ Word Explorer::drawNondet(unsigned Bits) {
       return Sampled(0);
     }
     AnyClassified = true;
-    Vals.push_back(C->front());
-    VBits.push_back(
-        {uint8_t(uint8_t(std::min(Bits, 64u)) | EnumeratedInput), C});
-    ++NondetPos;
-    return Record(C->front());
+    return Choose(C->front(), {uint8_t(Width | EnumeratedInput), C});
   }
   if (auto F = Forced.find(D.Tid); F != Forced.end() &&
                                    D.Index < F->second.size() &&
@@ -68,10 +69,7 @@ Word Explorer::drawNondet(unsigned Bits) {
     // A small declared domain (bool, or --enumerate-inputs): every value
     // is tried, starting with 0; backtrack() moves the odometer.
     AnyEnumerated = true;
-    Vals.push_back(0);
-    VBits.push_back({uint8_t(uint8_t(Bits) | EnumeratedInput)});
-    ++NondetPos;
-    return Record(0);
+    return Choose(0, {uint8_t(Width | EnumeratedInput)});
   }
   unsigned Pick = unsigned(Rng() % 10);
   if (Pick < 4)
@@ -128,7 +126,7 @@ bool Explorer::searchLevels() {
     for (unsigned Round = 0; Round < NRounds && !finished(); ++Round) {
       Rng.seed(Opts.Seed + Round);
       InitNondet.clear();
-      InitNondetBits.clear();
+      InitNondetSlots.clear();
       SampledInput = false;
       Rounds = std::max(Rounds, Round);
       RoundFirstExecution = Executions + 1;
@@ -144,7 +142,7 @@ bool Explorer::searchLevels() {
             break;
           Parts = 1; // one round only: resume with the whole share
         }
-        if (LevelCut || finished() || !nextInputs(InitNondet, InitNondetBits))
+        if (LevelCut || finished() || !nextInputs(InitNondet, InitNondetSlots))
           break;
         ++InputVariants;
       }
@@ -157,8 +155,7 @@ bool Explorer::searchLevels() {
       break;
   }
   LevelExecEnd = LevelTransEnd = 0;
-  LevelsDone = I;
-  NumLevels = Levels.size();
+  AtLastLevel = I + 1 >= Levels.size();
   return AnySampled;
 }
 
@@ -187,7 +184,6 @@ void Explorer::search() {
   }
   if (!Settled)
     SampledInput = searchLevels();
-  bool Last = LevelsDone + 1 >= NumLevels;
   if (ThreadCut) {
     note(ReasonKind::Budget,
          formatv("runs were limited to {0} threads (the search stopped "
@@ -197,14 +193,15 @@ void Explorer::search() {
   }
   if (DepthCut) {
     note(ReasonKind::Budget,
-         Last ? formatv("depth bound of {0} operations per run reached "
-                        "(spin loops or long runs; --max-depth)",
-                        Opts.MaxDepth)
-                    .str()
-              : formatv("runs were cut at {0} operations (the search "
-                        "stopped before reaching --max-depth={1})",
-                        DepthLimit, Opts.MaxDepth)
-                    .str());
+         AtLastLevel ? formatv("depth bound of {0} operations per run "
+                               "reached "
+                               "(spin loops or long runs; --max-depth)",
+                               Opts.MaxDepth)
+                           .str()
+                     : formatv("runs were cut at {0} operations (the search "
+                               "stopped before reaching --max-depth={1})",
+                               DepthLimit, Opts.MaxDepth)
+                           .str());
     Exhaustive = false;
   }
   if (LevelCut)

@@ -109,7 +109,7 @@ bool Explorer::loadSchedule(StringRef Text) {
   }
   for (const json::Value &V : *Init) {
     InitNondet.push_back(Word(V.getAsInteger().value_or(0)));
-    InitNondetBits.push_back({64});
+    InitNondetSlots.push_back({64});
   }
   for (const json::Value &S : *Steps) {
     const json::Object *SO = S.getAsObject();
@@ -122,7 +122,7 @@ bool Explorer::loadSchedule(StringRef Text) {
     if (const json::Array *Nd = SO->getArray("inputs"))
       for (const json::Value &V : *Nd) {
         N.Nondet.push_back(Word(V.getAsInteger().value_or(0)));
-        N.NondetBits.push_back({64});
+        N.NondetSlots.push_back({64});
       }
     Stack.push_back(std::move(N));
   }
@@ -156,10 +156,10 @@ std::vector<TraceStep> Explorer::trace() const {
     };
     if (I == 0 && !InitNondet.empty())
       S.Action =
-          "(inputs " + Inputs(InitNondet, InitNondetBits) + ") " + S.Action;
+          "(inputs " + Inputs(InitNondet, InitNondetSlots) + ") " + S.Action;
     if (I < Stack.size() && !Stack[I].Nondet.empty())
       S.Action +=
-          ", then inputs " + Inputs(Stack[I].Nondet, Stack[I].NondetBits);
+          ", then inputs " + Inputs(Stack[I].Nondet, Stack[I].NondetSlots);
     Steps.push_back(std::move(S));
   }
   return Steps;

@@ -165,30 +165,30 @@ struct Node {
   /// Nondeterministic values drawn while Chosen ran, and per value how
   /// it was chosen.
   std::vector<Word> Nondet;
-  std::vector<InputSlot> NondetBits;
+  std::vector<InputSlot> NondetSlots;
 };
 
 /// The next input vector of an odometer over the enumerated positions of
 /// Vals (last position fastest); later positions are drawn afresh. False
 /// when every enumerated position is at its last value.
-inline bool nextInputs(std::vector<Word> &Vals, std::vector<InputSlot> &Bits) {
+inline bool nextInputs(std::vector<Word> &Vals, std::vector<InputSlot> &Slots) {
   for (size_t J = Vals.size(); J-- > 0;) {
-    if (!(Bits[J].Bits & EnumeratedInput))
+    if (!(Slots[J].Bits & EnumeratedInput))
       continue;
-    if (const std::vector<Word> *C = Bits[J].Classes) {
+    if (const std::vector<Word> *C = Slots[J].Classes) {
       auto Next = std::upper_bound(C->begin(), C->end(), Vals[J]);
       if (Next == C->end())
         continue;
       Vals[J] = *Next;
     } else {
-      unsigned W = Bits[J].Bits & ~EnumeratedInput;
+      unsigned W = Slots[J].Bits & ~EnumeratedInput;
       Word Max = W >= 64 ? ~Word(0) : (Word(1) << W) - 1;
       if (Vals[J] >= Max)
         continue;
       ++Vals[J];
     }
     Vals.resize(J + 1);
-    Bits.resize(J + 1);
+    Slots.resize(J + 1);
     return true;
   }
   return false;
@@ -311,7 +311,7 @@ private:
 
   std::vector<Node> Stack;
   std::vector<Word> InitNondet;
-  std::vector<InputSlot> InitNondetBits;
+  std::vector<InputSlot> InitNondetSlots;
   size_t Depth = 0;
   int StepNode = -1;
   size_t NondetPos = 0;
@@ -459,8 +459,9 @@ private:
   unsigned ClassDraws = 0;
   /// Class passes given up for the usual search (a statistic).
   unsigned ClassPassesGivenUp = 0;
-  /// The levels the last searchLevels() ran through, of NumLevels.
-  size_t LevelsDone = 0, NumLevels = 0;
+  /// The last searchLevels() ended in its last level (--max-depth and
+  /// --max-threads themselves).
+  bool AtLastLevel = false;
   /// Input values enumerated (small declared domains) / variants explored.
   bool AnyEnumerated = false;
   /// Inputs enumerated over their classes (InputClasses.h).

@@ -31,7 +31,6 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/PatternMatch.h"
 
-#include <map>
 #include <memory>
 #include <set>
 
@@ -237,10 +236,8 @@ std::vector<uint64_t> InputClasses::classesOf(const Value &V,
       }
       if (R.isFullSet() || (R.getUpper() - R.getLower()).ugt(MaxValues))
         return {};
-      for (APInt X = R.getLower(); X != R.getUpper(); ++X) {
-        Cuts.insert(X.getZExtValue());
-        Cuts.insert((X.getZExtValue() + 1) & Mask);
-      }
+      for (APInt X = R.getLower(); X != R.getUpper(); ++X)
+        Cut(X); // each value a class of its own
     }
   }
   if (Cuts.size() > MaxClasses)

@@ -83,6 +83,83 @@ std::string littleEndian(uint64_t V, unsigned Bytes) {
   return S;
 }
 
+/// A conversion after its '%': %[*][width][length]conv.
+struct ConvSpec {
+  bool Suppress = false;
+  long Width = -1; ///< -1: none
+  /// The destination's width in bytes, and whether the number is parsed
+  /// at long long's width.
+  unsigned Store = 4;
+  bool LongLong = false;
+  char Conv = 0;
+};
+
+/// The conversion whose spec starts at Fmt[F] (after the '%'); F then
+/// follows it. nullopt (Error set) for positional arguments, the
+/// allocating modifier 'm' and a format that ends inside the spec.
+std::optional<ConvSpec> parseSpec(StringRef Fmt, size_t &F, unsigned LongBits,
+                                  std::string &Error) {
+  ConvSpec S;
+  if (F < Fmt.size() && Fmt[F] == '*') {
+    S.Suppress = true;
+    ++F;
+  }
+  long Width = 0;
+  bool AnyDigit = false;
+  while (F < Fmt.size() && std::isdigit((unsigned char)Fmt[F])) {
+    Width = std::min(Width * 10 + (Fmt[F] - '0'), 1L << 30);
+    AnyDigit = true;
+    ++F;
+  }
+  if (F < Fmt.size() && Fmt[F] == '$') {
+    Error = "sscanf with positional arguments";
+    return std::nullopt;
+  }
+  if (AnyDigit && Width != 0)
+    S.Width = Width;
+  bool Length = true;
+  while (Length && F < Fmt.size()) {
+    switch (Fmt[F]) {
+    case 'h':
+      S.Store = S.Store == 2 ? 1 : 2;
+      ++F;
+      break;
+    case 'l':
+      if (S.Store == LongBits / 8 && F > 0 && Fmt[F - 1] == 'l') {
+        S.Store = 8;
+        S.LongLong = true;
+      } else {
+        S.Store = LongBits / 8;
+      }
+      ++F;
+      break;
+    case 'q':
+    case 'L':
+    case 'j':
+      S.Store = 8;
+      S.LongLong = true;
+      ++F;
+      break;
+    case 'z':
+    case 't':
+      S.Store = LongBits / 8;
+      ++F;
+      break;
+    case 'm':
+      Error = "sscanf with the allocating modifier 'm'";
+      return std::nullopt;
+    default:
+      Length = false;
+    }
+  }
+  if (F >= Fmt.size()) {
+    Error = "sscanf format ends inside a conversion";
+    return std::nullopt;
+  }
+  S.Conv = Fmt[F++];
+  return S;
+}
+
 } // namespace
 
 std::optional<ScanResult> scanString(StringRef Input, StringRef Fmt,
@@ -127,68 +204,14 @@ std::optional<ScanResult> scanString(StringRef Input, StringRef Fmt,
       ++In;
       continue;
     }
-    // A conversion: %[*][width][length]conv.
-    bool Suppress = false;
-    if (F < Fmt.size() && Fmt[F] == '*') {
-      Suppress = true;
-      ++F;
-    }
-    long Width = 0;
-    bool AnyDigit = false;
-    while (F < Fmt.size() && std::isdigit((unsigned char)Fmt[F])) {
-      Width = std::min(Width * 10 + (Fmt[F] - '0'), 1L << 30);
-      AnyDigit = true;
-      ++F;
-    }
-    if (F < Fmt.size() && Fmt[F] == '$') {
-      Error = "sscanf with positional arguments";
+    auto Spec = parseSpec(Fmt, F, LongBits, Error);
+    if (!Spec)
       return std::nullopt;
-    }
-    if (!AnyDigit || Width == 0)
-      Width = -1;
-    // Store width in bytes (0: int), and whether long long is parsed.
-    unsigned Store = 4;
-    bool LongLong = false;
-    bool Length = true;
-    while (Length && F < Fmt.size()) {
-      switch (Fmt[F]) {
-      case 'h':
-        Store = Store == 2 ? 1 : 2;
-        ++F;
-        break;
-      case 'l':
-        if (Store == LongBits / 8 && F > 0 && Fmt[F - 1] == 'l') {
-          Store = 8;
-          LongLong = true;
-        } else {
-          Store = LongBits / 8;
-        }
-        ++F;
-        break;
-      case 'q':
-      case 'L':
-      case 'j':
-        Store = 8;
-        LongLong = true;
-        ++F;
-        break;
-      case 'z':
-      case 't':
-        Store = LongBits / 8;
-        ++F;
-        break;
-      case 'm':
-        Error = "sscanf with the allocating modifier 'm'";
-        return std::nullopt;
-      default:
-        Length = false;
-      }
-    }
-    if (F >= Fmt.size()) {
-      Error = "sscanf format ends inside a conversion";
-      return std::nullopt;
-    }
-    char Conv = Fmt[F++];
+    bool Suppress = Spec->Suppress;
+    long Width = Spec->Width;
+    unsigned Store = Spec->Store;
+    bool LongLong = Spec->LongLong;
+    char Conv = Spec->Conv;
     if (SkipSpace || (Conv != '[' && Conv != 'c' && Conv != 'n')) {
       SkipWhite();
       SkipSpace = false;
@@ -367,27 +390,11 @@ std::optional<std::string> scanInputFor(StringRef Fmt,
     }
     bool SkippedSpace = AfterSpace;
     AfterSpace = false;
-    bool Suppress = F < Fmt.size() && Fmt[F] == '*';
-    if (Suppress)
-      ++F;
-    long Width = 0;
-    while (F < Fmt.size() && std::isdigit((unsigned char)Fmt[F]))
-      Width = std::min(Width * 10 + (Fmt[F++] - '0'), 1L << 30);
-    unsigned Bits = 32;
-    for (; F < Fmt.size() && StringRef("hlqLjzt").contains(Fmt[F]); ++F) {
-      char L = Fmt[F];
-      if (L == 'h')
-        Bits = Bits == 16 ? 8 : 16;
-      else if (L == 'l')
-        Bits = Bits == LongBits && Fmt[F - 1] == 'l' ? 64 : LongBits;
-      else
-        Bits = L == 'z' || L == 't' ? LongBits : 64;
-    }
-    if (F >= Fmt.size()) {
-      Error = "scanf format ends inside a conversion";
+    auto Spec = parseSpec(Fmt, F, LongBits, Error);
+    if (!Spec)
       return std::nullopt;
-    }
-    char Conv = Fmt[F++];
+    long Width = Spec->Width;
+    char Conv = Spec->Conv;
     switch (Conv) {
     case '%':
       Out += " %";
@@ -445,8 +452,7 @@ std::optional<std::string> scanInputFor(StringRef Fmt,
     case 'x':
     case 'X':
     case 'p': {
-      if (Conv == 'p')
-        Bits = PtrBits;
+      unsigned Bits = Conv == 'p' ? PtrBits : Spec->Store * 8;
       uint64_t V = Next(Bits);
       if (Bits < 64)
         V &= (uint64_t(1) << Bits) - 1;
@@ -473,7 +479,7 @@ std::optional<std::string> scanInputFor(StringRef Fmt,
                   .str();
       return std::nullopt;
     }
-    if (!Suppress)
+    if (!Spec->Suppress)
       ++Assigned;
   }
   return Out;
@@ -552,7 +558,11 @@ Status Executor::performSscanf(unsigned T, const CallBase &CB) {
   auto R = sscanfResult(T, CB, nullptr);
   if (!R)
     return unsupported(&CB, Error);
-  for (const ScanStore &S : R->Stores)
+  return storeScanned(CB, R->Stores);
+}
+
+Status Executor::storeScanned(const CallBase &CB, ArrayRef<ScanStore> Stores) {
+  for (const ScanStore &S : Stores)
     if (!S.Bytes.empty() &&
         !store(S.Addr, S.Bytes.size(),
                reinterpret_cast<const uint8_t *>(S.Bytes.data())))
@@ -595,12 +605,7 @@ std::optional<Status> Executor::callScanf(unsigned T, const Function *F,
 }
 
 Status Executor::performScanf(unsigned T, const CallBase &CB) {
-  for (const ScanStore &S : Threads[T].Scanned)
-    if (!S.Bytes.empty() &&
-        !store(S.Addr, S.Bytes.size(),
-               reinterpret_cast<const uint8_t *>(S.Bytes.data())))
-      return memoryError(&CB, Error);
-  return Status::Ok;
+  return storeScanned(CB, Threads[T].Scanned);
 }
 
 } // namespace crace::explore

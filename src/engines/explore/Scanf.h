@@ -53,8 +53,7 @@ std::optional<ScanResult> scanString(llvm::StringRef Input, llvm::StringRef Fmt,
 /// assigned: each integer conversion's number from Next(bits), the width
 /// of its destination (printed in the conversion's base, after a space),
 /// " a" for %s, blanks for %c (a blank and letters after white space in
-/// the format),
-/// a member of the set for %[. Assigned counts the
+/// the format), a member of the set for %[. Assigned counts the
 /// assignments. nullopt (Error set) for a conversion it does not write
 /// input for (floating point, %m, positional arguments).
 std::optional<std::string>
