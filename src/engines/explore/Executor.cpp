@@ -104,6 +104,7 @@ Status Executor::reset(NondetSource NewNondet) {
   StoppedAt = nullptr;
   StoppedWhy.clear();
   NewHavocs.clear();
+  NewChosen.clear();
   Steps = 0;
   Error.clear();
   ErrorAt = nullptr;

@@ -220,6 +220,12 @@ public:
   [[nodiscard]] std::vector<HavocSite> takeHavocs() {
     return std::exchange(NewHavocs, {});
   }
+  /// The scanf calls given one text of standard input (callScanf) since
+  /// the last takeChosenInputs() (then cleared): the run covers that
+  /// text, not the others (failures, other strings).
+  [[nodiscard]] std::vector<const llvm::CallBase *> takeChosenInputs() {
+    return std::exchange(NewChosen, {});
+  }
   /// T ran past such a call in this run: what it does from there on may
   /// not be what the program does.
   [[nodiscard]] bool havocked(unsigned T) const { return Threads[T].Havocked; }
@@ -484,6 +490,7 @@ private:
   const llvm::Instruction *StoppedAt = nullptr;
   std::string StoppedWhy;
   std::vector<HavocSite> NewHavocs;
+  std::vector<const llvm::CallBase *> NewChosen;
   Status stopIfUnsupported(unsigned T, Status S);
   /// Runs T past the call CB without executing it (What says why it
   /// cannot be executed): an integer or floating-point result is an input

@@ -256,14 +256,28 @@ private:
     Exhaustive = false;
     Exec.clearStopped();
   }
-  /// Takes the calls the executor ran past in the last steps.
+  /// Takes the calls the executor ran past in the last steps, and the
+  /// scanf calls it gave one text of standard input: no proof covers
+  /// the runs they were not given.
   void noteHavocs() {
     for (Executor::HavocSite &H : Exec.takeHavocs()) {
       Exhaustive = false;
       if (!HintMode && HavocSeen.insert(H.Inst).second)
         Havocs.push_back(std::move(H));
     }
+    for (const llvm::CallBase *CB : Exec.takeChosenInputs()) {
+      if (!ChoseInputNoted) {
+        SourceLoc L = PM.location(CB);
+        note(ReasonKind::Incomplete,
+             "scanf" + (L.valid() ? " at " + L.str() : std::string()) +
+                 " was given one text of standard input (every conversion "
+                 "succeeding, its numbers drawn), not every text");
+        ChoseInputNoted = true;
+      }
+      Exhaustive = false;
+    }
   }
+  bool ChoseInputNoted = false;
   Clock clockOf(unsigned T) const {
     return T < ThreadClock.size() ? ThreadClock[T] : Clock();
   }

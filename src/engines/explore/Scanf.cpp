@@ -579,10 +579,11 @@ std::optional<Status> Executor::callScanf(unsigned T, const Function *F,
                                           const CallBase &CB, bool &Visible) {
   // Standard input is the environment's: a text that makes every
   // conversion succeed, its numbers drawn as inputs, is one scanf may be
-  // given. The call reads the text made for it and no more (checked by
-  // running it); a number another call's text ends in is cut by this one
-  // only when this one starts with white space, so otherwise the call
-  // runs past as before.
+  // given -- one of many (a failure, other strings), so a run with it
+  // is no part of a proof (takeChosenInputs). The call reads the text made for
+  // it and no more (checked by running it); a number another call's text ends
+  // in is cut by this one only when this one starts with white space, so
+  // otherwise the call runs past as before.
   if (CB.arg_size() < 1)
     return std::nullopt;
   PendingOp P = nativeCall(F, CB);
@@ -600,6 +601,7 @@ std::optional<Status> Executor::callScanf(unsigned T, const Function *F,
   if (!R || R->Return != int(Assigned) || R->Consumed != In->size())
     return std::nullopt;
   StdinRead = true;
+  NewChosen.push_back(&CB);
   Threads[T].Scanned = std::move(R->Stores);
   return pendNative(T, CB, std::move(P), Word(int64_t(R->Return)), Visible);
 }
