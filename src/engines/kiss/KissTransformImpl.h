@@ -74,7 +74,7 @@ private:
   std::vector<GlobalVariable *> AccessVars, PendPtr, PendSize;
   std::vector<uint32_t> TargetObjs;
   std::map<const Function *, BasicBlock *> RaiseBB;
-  GlobalVariable *Raise = nullptr, *Atomic = nullptr;
+  GlobalVariable *Raise = nullptr, *Atomic = nullptr, *SectAcc = nullptr;
   Function *Nondet = nullptr, *Schedule = nullptr, *Fail = nullptr,
            *SameObject = nullptr;
 

@@ -29,7 +29,16 @@ void __kiss_cond_wait(void *c, void *m) {
   __kiss_lock(m);
 }
 
-void __kiss_atomic_begin(void) { __kiss_atomic = 1; }
+/* Inside an atomic section, after its first shared access (the transform
+   sets it): a later access of the section is no confirmed race with
+   another thread's plain access (see KissTransform.cpp). */
+KISS_FLAG _Bool __kiss_sect_acc = 0;
+
+void __kiss_atomic_begin(void) {
+  if (!__kiss_atomic)
+    __kiss_sect_acc = 0;
+  __kiss_atomic = 1;
+}
 
 void __kiss_atomic_end(void) { __kiss_atomic = 0; }
 
