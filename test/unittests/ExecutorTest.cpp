@@ -1016,6 +1016,57 @@ TEST(ExecutorTest, ThreadStructArgumentAndPthreadExit) {
     })C"));
 }
 
+TEST(ExecutorTest, CreationsPastTheBoundParkTheirThreads) {
+  // 2 threads at most, 1000 creations: the first creates a thread; the
+  // others park theirs (distinct handles, none runs) with no scheduling
+  // point, so main's next visible operation is its write of x; joining a
+  // parked thread waits for good. Without parking, main waits at its
+  // second creation.
+  const char *Code = R"C(
+    #include <pthread.h>
+    int x;
+    pthread_t t[1000];
+    void *w(void *a) { return 0; }
+    int main(void) {
+      for (int i = 0; i < 1000; i++) pthread_create(&t[i], 0, w, 0);
+      x = t[1] != t[2] && t[1] != t[999] && t[1] != t[0];
+      pthread_join(x ? t[1] : t[0], 0);
+      return 0;
+    })C";
+  Compiled C = compile(Code);
+  ASSERT_TRUE(C.PM) << C.Error;
+  for (unsigned MaxParked : {0u, 16384u}) {
+    ExecLimits L;
+    L.MaxThreads = 2;
+    L.MaxParked = MaxParked;
+    Executor X(*C.PM, L);
+    ASSERT_EQ(X.reset(zeroSource), Status::Ok) << X.error();
+    ASSERT_EQ(X.pending(0).K, PendingOp::Create);
+    ASSERT_EQ(X.step(0), Status::Ok) << X.error();
+    ASSERT_EQ(X.numThreads(), 2u);
+    // The worker runs to its end.
+    while (X.pending(1).K != PendingOp::Done && X.enabled(1))
+      ASSERT_EQ(X.step(1), Status::Ok) << X.error();
+    if (!MaxParked) {
+      EXPECT_EQ(X.pending(0).K, PendingOp::Create);
+      EXPECT_FALSE(X.enabled(0));
+      EXPECT_TRUE(X.atThreadBound(0));
+      EXPECT_EQ(X.parkedThreads(), 0u);
+      continue;
+    }
+    EXPECT_EQ(X.parkedThreads(), 999u);
+    EXPECT_EQ(X.numThreads(), 2u);
+    EXPECT_FALSE(X.atThreadBound(0));
+    ASSERT_EQ(X.pending(0).K, PendingOp::Memory);
+    while (X.pending(0).K == PendingOp::Memory)
+      ASSERT_EQ(X.step(0), Status::Ok) << X.error();
+    // The handles differ (else main would join the finished t[0]).
+    ASSERT_EQ(X.pending(0).K, PendingOp::Join);
+    EXPECT_TRUE(X.parkedHandle(X.pending(0).Sync));
+    EXPECT_FALSE(X.enabled(0));
+  }
+}
+
 TEST(ExecutorTest, CreatedThreadAppearsWithPendingOp) {
   Compiled C = compile(R"C(
     #include <pthread.h>

@@ -83,6 +83,17 @@ unsigned Executor::spawn(const Function *F, Word Arg, unsigned Creator) {
   return T;
 }
 
+bool Executor::storeHandle(unsigned T, const CallBase &Create, Word H) {
+  uint8_t Buf[8];
+  for (unsigned K = 0; K < 8; ++K)
+    Buf[K] = uint8_t(H >> (8 * K));
+  return store(get(Create.getArgOperand(0), T).W, PtrBytes, Buf);
+}
+
+bool Executor::park(unsigned T, const CallBase &Create) {
+  return storeHandle(T, Create, ParkedBase + Parked++);
+}
+
 Status Executor::reset(NondetSource NewNondet) {
   Nondet = std::move(NewNondet);
   DrawCount.clear();
@@ -100,6 +111,9 @@ Status Executor::reset(NondetSource NewNondet) {
   NextTicket = 0;
   Exited = false;
   SignalChoice = false;
+  Parked = 0;
+  // Parked handles lie far above the real ones (a thread's index + 1).
+  ParkedBase = Word(1) << (PtrBytes * 8 - 2);
   DivergedAt = nullptr;
   StoppedAt = nullptr;
   StoppedWhy.clear();
@@ -216,9 +230,9 @@ bool Executor::enabled(unsigned T) const {
     return It != Semaphores.end() && It->second > 0;
   }
   case PendingOp::Create:
-    // At the thread bound the creator waits: the runs explored are those
-    // where it has not got that far yet (never a wrong race).
-    return Threads.size() < Limits.MaxThreads;
+    // Past MaxParked parked threads the creator waits: the runs explored
+    // are those where it has not got that far yet (never a wrong race).
+    return Threads.size() < Limits.MaxThreads || parkNext();
   case PendingOp::Join: {
     Word H = P.Sync;
     if (H == 0 || H > Threads.size())
@@ -592,24 +606,27 @@ Status Executor::stepImpl(unsigned T) {
     advance(T);
     break;
   case PendingOp::Create: {
+    const Function *F = FunctionAt.lookup(P.Sync);
+    if (!F || F->isDeclaration())
+      return unsupported(P.Inst, "thread start routine is not a function "
+                                 "of the program");
+    // Other threads' creations may have reached the bound since this one
+    // became pending: parked then (see park()).
+    if (parkNext()) {
+      if (!park(T, *cast<CallBase>(P.Inst)))
+        return memoryError(P.Inst, Error);
+      advance(T);
+      break;
+    }
     if (Threads.size() >= Limits.MaxThreads) {
       Error = formatv("thread bound of {0} reached", Limits.MaxThreads);
       ErrorAt = P.Inst;
       return Status::BoundHit;
     }
-    const Function *F = FunctionAt.lookup(P.Sync);
-    if (!F || F->isDeclaration())
-      return unsupported(P.Inst, "thread start routine is not a function "
-                                 "of the program");
     unsigned Child = spawn(F, P.Sync2, T);
     Threads[Child].SignalHandler =
         isSignalHandlerCreate(*cast<CallBase>(P.Inst));
-    Word H = Child + 1;
-    uint8_t Buf[8];
-    for (unsigned K = 0; K < 8; ++K)
-      Buf[K] = uint8_t(H >> (8 * K));
-    if (!store(get(cast<CallBase>(P.Inst)->getArgOperand(0), T).W, PtrBytes,
-               Buf))
+    if (!storeHandle(T, *cast<CallBase>(P.Inst), Word(Child) + 1))
       return memoryError(P.Inst, Error);
     advance(T);
     Status S = runToVisible(Child);

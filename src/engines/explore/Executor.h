@@ -171,6 +171,10 @@ struct ExecLimits {
   uint64_t MaxLocalSteps = 2'000'000;
   unsigned MaxStackDepth = 2000;
   unsigned MaxThreads = 64;
+  /// Threads parked at the thread bound in one run (see
+  /// Executor::park()); beyond them the creator waits (0: it waits at
+  /// the bound).
+  unsigned MaxParked = 0;
 };
 
 class Executor {
@@ -259,13 +263,29 @@ public:
   [[nodiscard]] bool signalChoiceCut() const { return SignalChoice; }
   /// T came back to a local state without any global change: it only
   /// spins until another thread writes what it reads.
+  /// Creations at the thread bound in this run: each returned a handle of
+  /// a thread that does not run in it (parked). The run is the prefix of
+  /// executions in which those threads have not started yet: every race
+  /// in it is real, but the runs with them started are not explored.
+  [[nodiscard]] unsigned parkedThreads() const { return Parked; }
+  /// Creations past the bound park their thread, up to MaxParked a run.
+  [[nodiscard]] bool parkNext() const {
+    return Threads.size() >= Limits.MaxThreads && Parked < Limits.MaxParked;
+  }
+  /// T waits at the thread bound to create a thread (no more parking).
   [[nodiscard]] bool atThreadBound(unsigned T) const {
     return Threads[T].Pending.K == PendingOp::Create &&
-           Threads.size() >= Limits.MaxThreads;
+           Threads.size() >= Limits.MaxThreads && !parkNext();
+  }
+  /// H is the handle of a parked thread (joining it waits for good).
+  [[nodiscard]] bool parkedHandle(Word H) const {
+    return H >= ParkedBase && H - ParkedBase < Parked;
   }
   [[nodiscard]] unsigned maxThreads() const { return Limits.MaxThreads; }
   /// Takes effect at the next reset().
   void setMaxThreads(unsigned N) { Limits.MaxThreads = N; }
+  /// Takes effect at once (the next creation).
+  void setMaxParked(unsigned N) { Limits.MaxParked = N; }
   [[nodiscard]] bool spinning(unsigned T) const {
     return Threads[T].SpinBlocked;
   }
@@ -523,6 +543,15 @@ private:
   uint64_t NextTicket = 0;
   bool Exited = false;
   bool SignalChoice = false;
+  /// pthread_create's handle store.
+  bool storeHandle(unsigned T, const llvm::CallBase &Create, Word H);
+  /// A creation at the thread bound: the new thread is parked, with a
+  /// handle of its own, and does not run in this run; the creator goes on.
+  /// The runs explored are those where the thread has not started yet:
+  /// never a wrong race, and never a proof (the search notes the bound).
+  bool park(unsigned T, const llvm::CallBase &Create);
+  unsigned Parked = 0;
+  Word ParkedBase = 0;
   /// Bumped by every change of global state a spinning thread could see.
   uint64_t Epoch = 0;
   uint64_t localHash(unsigned T) const;

@@ -405,6 +405,14 @@ Status Executor::callExternal(unsigned T, const Function *F, const CallBase &CB,
   if (In) {
     switch (*In) {
     case Intrinsic::ThreadCreate: {
+      // At the thread bound: parked at once, no scheduling point (a loop
+      // creating thousands of threads gets past them in one step).
+      if (parkNext()) {
+        if (!park(T, CB))
+          return memoryError(&CB, Error);
+        advance(T);
+        return Status::Ok;
+      }
       PendingOp P = Pend(PendingOp::Create);
       P.Sync = Arg(1);
       P.Sync2 = Arg(2);
@@ -418,7 +426,8 @@ Status Executor::callExternal(unsigned T, const Function *F, const CallBase &CB,
       PendingOp P = Pend(PendingOp::Join);
       P.Sync = mask(Arg(0), PtrBytes * 8);
       P.Sync2 = Arg(1);
-      if (P.Sync == 0 || P.Sync > Threads.size() || P.Sync - 1 == T)
+      if ((P.Sync == 0 || P.Sync > Threads.size() || P.Sync - 1 == T) &&
+          !parkedHandle(P.Sync))
         return unsupported(&CB, "join of a thread handle that names no "
                                 "joinable thread");
       if (P.Sync2 && !memRef(P.Sync2, PtrBytes, true, false, P, "write"))

@@ -240,20 +240,21 @@ bool Explorer::execute() {
       Stack.push_back(std::move(N));
     } else if (Depth >= Prefix) {
       // A new state: check it, then extend the stack.
-      if (!HintMode && Exec.numThreads() >= Exec.maxThreads())
-        for (unsigned T = 0; T < NT; ++T)
-          if (Exec.atThreadBound(T)) {
-            if (Exec.maxThreads() < Opts.MaxThreads) {
-              ThreadCut = true; // a level of explore(), noted there
-              break;
-            }
-            if (Exhaustive)
-              note(ReasonKind::Budget,
-                   formatv("thread bound of {0} reached (--max-threads): "
-                           "runs with more threads were not explored",
-                           Exec.maxThreads()));
-            Exhaustive = false;
-          }
+      bool AtBound = Exec.parkedThreads() > 0;
+      for (unsigned T = 0; T < NT && !AtBound; ++T)
+        AtBound = Exec.atThreadBound(T);
+      if (!HintMode && AtBound) {
+        if (Exec.maxThreads() < Opts.MaxThreads) {
+          ThreadCut = true; // a level of explore(), noted there
+        } else {
+          if (Exhaustive)
+            note(ReasonKind::Budget,
+                 formatv("thread bound of {0} reached (--max-threads): "
+                         "runs with more threads were not explored",
+                         Exec.maxThreads()));
+          Exhaustive = false;
+        }
+      }
       checkRaces(Depth);
       if (ReplayMode) {
         finishSections();
@@ -370,12 +371,14 @@ bool Explorer::execute() {
     NondetPos = 0;
     StepNode = int(Depth);
     unsigned ThreadsBefore = Exec.numThreads();
+    unsigned ParkedBefore = Exec.parkedThreads();
     // A visible operation of a thread that ran past a call it did not
     // execute: what the others see from here on may not be the program's.
     RunTainted |= Exec.havocked(T);
     S = Exec.step(T);
     record(T, Op);
     syncRecord(T, Op, unsigned(Events.size() - 1));
+    Events.back().Parked = Exec.parkedThreads() - ParkedBefore;
     if (Exec.numThreads() > ThreadsBefore) {
       Events.back().Child = int(ThreadsBefore);
       if (SyncClock.size() <= ThreadsBefore)

@@ -200,6 +200,10 @@ void Explorer::addUnconfirmed() {
 void Explorer::checkDeadlock() {
   std::vector<const Instruction *> Blocked;
   bool AnyWaiting = false;
+  // Threads parked at the thread bound (noted) would still run: no one
+  // waiting for them is deadlocked.
+  if (Exec.parkedThreads())
+    return;
   for (unsigned T = 0; T < Exec.numThreads(); ++T) {
     if (Exec.atThreadBound(T))
       return; // held back by the bound (noted), not deadlocked

@@ -90,15 +90,25 @@ bool Explorer::searchLevels() {
   // cutting a run, holding back a thread creation or running out of its
   // budget is the complete search. Each earlier level may use a quarter
   // of what is left of the budgets.
+  //
+  // First, a probe of at most ParkProbeRuns runs where creations past 3
+  // threads park their thread (Executor::park()): the creator goes on
+  // without it, so what main does after creating thousands of threads is
+  // reached at once. Later levels hold the creator back at the bound
+  // instead: a loop creating threads for ever would spend every run
+  // parking (the executor parks up to ParkedPerRun threads a run).
   struct Level {
     uint64_t Depth;
     unsigned Threads;
+    bool Park = false;
   };
+  constexpr uint64_t ParkProbeRuns = 64;
+  constexpr unsigned ParkedPerRun = 16384;
   std::vector<Level> Levels;
-  for (Level L : {Level{256, 3}, Level{2048, 8}}) {
+  for (Level L : {Level{256, 3, true}, Level{256, 3}, Level{2048, 8}}) {
     L.Depth = std::min<uint64_t>(L.Depth, Opts.MaxDepth);
     L.Threads = std::min(L.Threads, Opts.MaxThreads);
-    if (L.Depth < Opts.MaxDepth || L.Threads < Opts.MaxThreads)
+    if (L.Threads < Opts.MaxThreads || (L.Depth < Opts.MaxDepth && !L.Park))
       Levels.push_back(L);
   }
   Levels.push_back({Opts.MaxDepth, Opts.MaxThreads});
@@ -116,6 +126,7 @@ bool Explorer::searchLevels() {
     bool Last = I + 1 == Levels.size();
     DepthLimit = Levels[I].Depth;
     Exec.setMaxThreads(Levels[I].Threads);
+    Exec.setMaxParked(Levels[I].Park ? ParkedPerRun : 0);
     DepthCut = LevelCut = ThreadCut = false;
     // Each round explores the interleavings for one sampled input vector
     // (the same vector at every level: the generator restarts per round);
@@ -135,6 +146,9 @@ bool Explorer::searchLevels() {
         unsigned Parts = NRounds - Round;
         for (;;) {
           LevelExecEnd = Share(Executions, Opts.MaxExecutions, Last, Parts);
+          if (Levels[I].Park)
+            LevelExecEnd = std::min(LevelExecEnd ? LevelExecEnd : UINT64_MAX,
+                                    Executions + ParkProbeRuns / Parts + 1);
           LevelTransEnd = Share(Transitions, Opts.MaxTransitions, Last, Parts);
           LevelCut = false;
           exploreRound();
@@ -153,8 +167,14 @@ bool Explorer::searchLevels() {
     }
     if (finished() || Last || (!DepthCut && !ThreadCut && !LevelCut))
       break;
+    // A probe that finished within its runs explored every state of the
+    // level after it (those where a creator at the bound has not created
+    // yet are prefixes of its runs): that level is skipped.
+    if (Levels[I].Park && !LevelCut)
+      ++I;
   }
   LevelExecEnd = LevelTransEnd = 0;
+  Exec.setMaxParked(0);
   AtLastLevel = I + 1 >= Levels.size();
   return AnySampled;
 }

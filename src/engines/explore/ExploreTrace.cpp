@@ -57,6 +57,8 @@ std::string Explorer::action(const PendingOp &Op, unsigned T) const {
   case PendingOp::Join:
     return "join " + (Op.Sync >= 1 && Op.Sync <= Exec.numThreads()
                           ? Exec.threadName(unsigned(Op.Sync - 1))
+                      : Exec.parkedHandle(Op.Sync)
+                          ? std::string("a thread parked at the thread bound")
                           : std::string("?"));
   case PendingOp::ThreadEnd:
     return "thread ends";
@@ -140,6 +142,21 @@ std::vector<TraceStep> Explorer::trace() const {
     S.Action = action(E.Op, E.Tid);
     if (E.Op.K == PendingOp::Create && E.Child >= 0)
       S.Action = "create thread " + Exec.threadName(unsigned(E.Child));
+    // Creations at the thread bound (the step's own, or on the way to the
+    // thread's next visible operation).
+    unsigned More = E.Parked;
+    if (E.Op.K == PendingOp::Create && E.Child < 0 && More) {
+      S.Action = formatv("create a thread, parked at the thread bound of {0} "
+                         "(not started in this interleaving)",
+                         Exec.maxThreads());
+      --More;
+    }
+    if (More)
+      S.Action += formatv(", then {0} thread{1} created and parked at the "
+                          "thread bound of {2} (not started in this "
+                          "interleaving)",
+                          More, More == 1 ? "" : "s", Exec.maxThreads())
+                      .str();
     // The inputs this thread then reads (before its next visible step);
     // main's first ones come before step 1.
     auto Inputs = [](const std::vector<Word> &V,

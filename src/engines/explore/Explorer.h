@@ -134,6 +134,8 @@ struct Event {
   bool InAtomic = false;
   /// For a Create event: the thread it created.
   int Child = -1;
+  /// Threads the step created at the thread bound (parked, never run).
+  unsigned Parked = 0;
   /// For a plain memory access: the locks its thread owned (sorted).
   llvm::SmallVector<Word, 2> Held;
 };

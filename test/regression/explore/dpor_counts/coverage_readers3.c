@@ -6,18 +6,19 @@
 // 2^3 = 8 Mazurkiewicz traces (each read before or after main's store)
 // leaves its own combination in seen[] and fails its own assertion. Plain
 // DPOR must report all eight assertion lines (COVER, in any order).
-// Executions: 9 of DPOR's own, as readers3 (the seen[] stores are each
-// written by one thread only), plus 3 race-hint replays, 12.
+// Executions: 12 of DPOR's own, as readers3 (the seen[] stores are each
+// written by one thread only; 4 of them the first level's probe), plus 3
+// race-hint replays, 15.
 // PDP prunes subspaces that cannot race, not those where an assertion
 // fails: it reaches 7 of the 8 combinations. Its partner threads (added
 // where a subspace was pruned) make it explore more than plain DPOR here:
-// 19 executions (16 of its own).
+// 23 executions (20 of its own).
 // DPOR: crace: verdict: race-free (8 findings,
-// DPOR: executions 12.00{{$}}
+// DPOR: executions 15.00{{$}}
 // DPOR: race_hints_tried 3.00{{$}}
 // DPOR: complete 1.00
 // PDP: crace: verdict: race-free (
-// PDP: executions 19.00{{$}}
+// PDP: executions 23.00{{$}}
 // PDP: race_hints_tried 3.00{{$}}
 // PDP: complete 1.00
 #include <assert.h>

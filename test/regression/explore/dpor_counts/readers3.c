@@ -4,12 +4,14 @@
 // One writer (main, after creating the readers) and three reader threads
 // of one atomic variable: each read before or after the store.
 // Mazurkiewicz traces: 2^3 = 8.
-// Four threads: the first iterative-deepening level (at most 3 threads)
-// contributes 1 of the executions (1 of the 2 with PDP).
-// Without PDP, 9 executions for 8 traces (1 run of the first level): one per trace.
+// Four threads: the first iterative-deepening level, a probe of at most 3
+// threads where main's third creation parks its thread and main goes on,
+// contributes 4 of the executions (main's store against the first two
+// readers: 2^2 traces; 1 of the 2 with PDP).
+// Without PDP, 12 executions for 8 traces (4 runs of the probe): one per trace.
 // The test pins the exact figures so that any change is noticed.
 // DPOR: crace: verdict: race-free (
-// DPOR: executions 9.00{{$}}
+// DPOR: executions 12.00{{$}}
 // DPOR: race_hints_tried 0.00{{$}}
 // DPOR: complete 1.00
 // PDP: crace: verdict: race-free (

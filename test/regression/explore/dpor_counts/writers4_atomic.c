@@ -5,13 +5,14 @@
 // created them); as writers3_atomic, a trace is an order of the stores.
 // Mazurkiewicz traces: 4! = 24.
 // With four threads the explore engine's first iterative-deepening level
-// (at most 3 threads) runs before the complete search and its executions
-// are counted too: 2 of the 26 (1 of the 2 with PDP), the figure that
-// --max-threads=3 alone prints.
-// Without PDP, 26 executions for 24 traces (2 runs of the first level): one per trace.
+// (at most 3 threads: a probe where main's third creation parks its
+// thread and main goes on to its store) runs before the complete search
+// and its executions are counted too: 6 of the 30 (3! orders of two
+// threads' stores and main's; 1 of the 2 with PDP).
+// Without PDP, 30 executions for 24 traces (6 runs of the probe): one per trace.
 // The test pins the exact figures so that any change is noticed.
 // DPOR: crace: verdict: race-free (
-// DPOR: executions 26.00{{$}}
+// DPOR: executions 30.00{{$}}
 // DPOR: race_hints_tried 0.00{{$}}
 // DPOR: complete 1.00
 // PDP: crace: verdict: race-free (
