@@ -33,6 +33,7 @@
 #include <optional>
 #include <set>
 #include <sys/resource.h>
+#include <thread>
 #include <unistd.h>
 
 using namespace llvm;
@@ -507,6 +508,49 @@ RunOutcome runCraceOnce(const DriverOptions &Opts, Result *Collect) {
   Result R;
   R.Engine = engineName(Kind).str();
   double ModelSeconds = 0;
+  using Secs = std::chrono::duration<double>;
+  // The user's suppressions and baseline.
+  auto Settle = [&](Result &Res, const std::vector<std::string> &Assumed) {
+    SuppressionSources Sup;
+    Sup.List = SuppressionList.get();
+    Sup.ListFile = Opts.SuppressionsFile;
+    if (const NamedMDNode *N = M->getNamedMetadata("crace.no_sanitize_thread"))
+      for (const MDNode *Op : N->operands())
+        if (auto *S = dyn_cast<MDString>(Op->getOperand(0)))
+          Sup.NoSanitizeThread.insert(S->getString().str());
+    applySuppressions(Res, Sup, Opts.MaxFindings, Assumed);
+    if (!Opts.BaselineFile.empty())
+      applyBaseline(Res, Baseline, Opts.BaselineFile);
+  };
+  // The run's limit stopped it: what was found so far is reported. A
+  // confirmed race stays confirmed; possible races found by a sound stage
+  // stay possible races; nothing else is claimed (no race-free).
+  auto Stopped = [&](Result &Res, const std::string &Why) {
+    bool Confirmed = Res.Program == Verdict::Race;
+    for (const Finding &F : Res.Findings)
+      Confirmed |=
+          F.Category == FindingCategory::DataRace && F.Kind == Verdict::Race;
+    Res.Program = Confirmed          ? Verdict::Race
+                  : hasDataRace(Res) ? Verdict::PossibleRace
+                                     : Verdict::Unknown;
+    Res.Assumptions.clear();
+    Res.Reasons.insert(
+        Res.Reasons.begin(),
+        {{ReasonKind::Budget, Why},
+         {ReasonKind::Budget,
+          std::string("the run stopped while ") + Phase.load() +
+              (Res.Findings.empty() ? ""
+                                    : "; the findings made until then are "
+                                      "reported")}});
+  };
+  auto Finish = [&](Result &Res) {
+    Res.Stats.insert(Res.Stats.begin(), {"frontend_seconds",
+                                         Secs(FrontendDone - Started).count()});
+    Res.Stats.insert(Res.Stats.begin() + 1, {"model_seconds", ModelSeconds});
+    if (Opts.DatabaseCompileSeconds >= 0 && !Collect)
+      Res.Stats.insert(Res.Stats.begin(), {"database_compile_seconds",
+                                           Opts.DatabaseCompileSeconds});
+  };
   // --cache-dir: the result of an unchanged program under the same
   // options is reused (ResultCache.h).
   ResultCacheRun Cache(Opts, *M, Portfolio ? std::nullopt : std::optional(Kind),
@@ -534,6 +578,27 @@ RunOutcome runCraceOnce(const DriverOptions &Opts, Result *Collect) {
       if (Opts.SvComp)
         EO.StopAtFirstRace = true;
       if (Portfolio) {
+        // A stage that does not stop at the time limit (a Z3 call that
+        // ignores its interruption) ends in the watchdog's hard stop: it
+        // reports what the stages before it published (one program only:
+        // a database's programs are reported together).
+        if (!Collect)
+          Dog.setHardStopReport(
+              [&, Assumed = PM->assumptions()](
+                  const std::string &Why) -> std::optional<RunOutcome> {
+                std::optional<Result> P = Dog.published();
+                if (!P)
+                  return std::nullopt;
+                Settle(*P, Assumed);
+                Stopped(*P, Why);
+                Finish(*P);
+                P->stat(
+                    "total_seconds",
+                    Secs(std::chrono::steady_clock::now() - Started).count());
+                addProgramNotes(Opts, *P);
+                P->Harness = libraryHarnessLine(*M);
+                return finish(Opts, *P);
+              });
         R = runPortfolio(*PM, EO, Dog, Cancel);
       } else if (Kind == EngineKind::Explore && EO.Pdp && EO.Replay.empty()) {
         // Property-driven pruning needs the static candidate pairs.
@@ -545,49 +610,19 @@ RunOutcome runCraceOnce(const DriverOptions &Opts, Result *Collect) {
       } else {
         R = runEngine(Kind, *PM, EO);
       }
-      SuppressionSources Sup;
-      Sup.List = SuppressionList.get();
-      Sup.ListFile = Opts.SuppressionsFile;
-      if (const NamedMDNode *N =
-              M->getNamedMetadata("crace.no_sanitize_thread"))
-        for (const MDNode *Op : N->operands())
-          if (auto *S = dyn_cast<MDString>(Op->getOperand(0)))
-            Sup.NoSanitizeThread.insert(S->getString().str());
-      applySuppressions(R, Sup, Opts.MaxFindings, PM->assumptions());
-      if (!Opts.BaselineFile.empty())
-        applyBaseline(R, Baseline, Opts.BaselineFile);
+      Settle(R, PM->assumptions());
       Cache.endAnalysis(R, Cancel);
     }
   }
-  Dog.reporting();
-  if (Cancel) {
-    // The run's limit stopped it: what was found so far is reported. A
-    // confirmed race stays confirmed; possible races found by a sound
-    // stage stay possible races; nothing else is claimed (no race-free).
-    bool Confirmed = R.Program == Verdict::Race;
-    for (const Finding &F : R.Findings)
-      Confirmed |=
-          F.Category == FindingCategory::DataRace && F.Kind == Verdict::Race;
-    R.Program = Confirmed        ? Verdict::Race
-                : hasDataRace(R) ? Verdict::PossibleRace
-                                 : Verdict::Unknown;
-    R.Assumptions.clear();
-    R.Reasons.insert(
-        R.Reasons.begin(),
-        {{ReasonKind::Budget, Dog.Reason},
-         {ReasonKind::Budget,
-          std::string("the run stopped while ") + Phase.load() +
-              (R.Findings.empty() ? ""
-                                  : "; the findings made until then are "
-                                    "reported")}});
+  if (!Dog.claimReport()) {
+    // A hard stop at the time limit is writing the report and ends the
+    // process.
+    for (;;)
+      std::this_thread::sleep_for(std::chrono::seconds(1));
   }
-  using Secs = std::chrono::duration<double>;
-  R.Stats.insert(R.Stats.begin(),
-                 {"frontend_seconds", Secs(FrontendDone - Started).count()});
-  R.Stats.insert(R.Stats.begin() + 1, {"model_seconds", ModelSeconds});
-  if (Opts.DatabaseCompileSeconds >= 0 && !Collect)
-    R.Stats.insert(R.Stats.begin(),
-                   {"database_compile_seconds", Opts.DatabaseCompileSeconds});
+  if (Cancel)
+    Stopped(R, Dog.Reason);
+  Finish(R);
   Cache.finish(R, /*Units=*/!Collect);
   R.stat("total_seconds",
          Secs(std::chrono::steady_clock::now() - Started).count());

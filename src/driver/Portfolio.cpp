@@ -5,14 +5,26 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FormatVariadic.h"
 #include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <map>
 #include <set>
+#include <thread>
 #include <tuple>
 
 using namespace llvm;
 
 namespace crace::driver {
+
+/// Developers' hook (docs/testing.md): CRACE_DEBUG_STALL_STAGE=ENGINE makes
+/// that engine start with 60 s that ignore the time limit, as a
+/// Z3 call that does not stop when interrupted does; the tests of the
+/// watchdog's hard stop use it.
+static void debugStall(StringRef Stage) {
+  if (const char *S = std::getenv("CRACE_DEBUG_STALL_STAGE"); S && Stage == S)
+    std::this_thread::sleep_for(std::chrono::seconds(60));
+}
 
 Result runEngine(EngineKind K, const ProgramModel &PM,
                  const EngineOptions &EO) {
@@ -21,6 +33,7 @@ Result runEngine(EngineKind K, const ProgramModel &PM,
   if (Text.empty())
     Text = "running the " + engineName(K).str() + " engine";
   Phase = Text.c_str();
+  debugStall(engineName(K));
   if (EO.Progress)
     EO.Progress->begin("", 0); // the engine starts its own count, if any
   return createEngine(K)->run(PM, EO);
@@ -181,6 +194,11 @@ Result runPortfolio(const ProgramModel &PM, const EngineOptions &EO,
   if (Static.Program == Verdict::RaceFree || Cancel)
     return Static;
 
+  // What each stage starts from is what a hard stop at the time limit
+  // reports (Watchdog::publish): a stage that does not stop on time (a Z3
+  // call ignoring its interruption) loses nothing found before it.
+  Dog.publish(Static);
+
   // Stage 1b, circ: context inference on whoop's remaining locations
   // (flags and state protocols, unboundedly many threads). A proof of
   // every location is the answer; the locations it proves leave the
@@ -223,6 +241,7 @@ Result runPortfolio(const ProgramModel &PM, const EngineOptions &EO,
   }
 
   // Stage 2, explore.
+  Dog.publish(Static);
   EngineOptions DynOpts = EO;
   DynOpts.Static = &Static;
   DynOpts.Cancelled = &Dog.StageCancel;
@@ -274,6 +293,7 @@ Result runPortfolio(const ProgramModel &PM, const EngineOptions &EO,
 
   // Stage 3, kiss: a bounded model checker over the sequentialised
   // program tries every input value, where explore sampled them.
+  Dog.publish(Static);
   EngineOptions KissOpts = EO;
   KissOpts.Cancelled = &Dog.StageCancel;
   // A work budget (deterministic) of at most KissCap seconds and of

@@ -121,8 +121,27 @@ void Watchdog::loop() {
     double Grace = StringRef(Phase.load()) == "compiling"
                        ? 2.0
                        : std::clamp(TimeoutSeconds / 8.0, 1.0, 10.0);
-    if (Cancel && TimeoutSeconds && !Reporting && Secs > TimeoutSeconds + Grace)
+    if (Cancel && TimeoutSeconds && !Reporting &&
+        Secs > TimeoutSeconds + Grace && claimReport()) {
+      // What the stages before the one that does not stop found stays
+      // reported (as the run's own end would report it).
+      HardStopReportFn Report;
+      {
+        std::lock_guard<std::mutex> G(PublishedM);
+        Report = HardStopReport;
+      }
+      std::optional<RunOutcome> O;
+      if (Report)
+        O = Report(Reason);
+      if (O) {
+        outs().flush();
+        errs().flush();
+        if (void (*Exit)(RunOutcome) = HardStopExit.load())
+          Exit(*O);
+        std::abort();
+      }
       hardStop(Reason.c_str());
+    }
     if (Cancel && Opts.MemLimitMB &&
         residentMB() > Opts.MemLimitMB * 5 / 4 + 64)
       hardStop(Reason.c_str());

@@ -16,8 +16,10 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <functional>
 #include <limits>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 
@@ -104,7 +106,32 @@ public:
     return std::max(0.0, TimeoutSeconds - Used);
   }
   /// The analysis is over: the report is written whatever the clock says.
-  void reporting() { Reporting = true; }
+  /// False when a hard stop at the time limit claimed the report first:
+  /// the caller writes nothing (the hard stop ends the process).
+  [[nodiscard]] bool claimReport() { return !Reporting.exchange(true); }
+
+  /// What the run has found so far (the portfolio's merged result before
+  /// each stage that may not stop on time): a hard stop at the time limit
+  /// reports it (HardStopReport) rather than a bare unknown.
+  void publish(const Result &R) {
+    std::lock_guard<std::mutex> G(PublishedM);
+    Published = R;
+  }
+  [[nodiscard]] std::optional<Result> published() const {
+    std::lock_guard<std::mutex> G(PublishedM);
+    return Published;
+  }
+  /// Set by the driver: writes the report of published() as the run's own
+  /// end would with its limit reached, and returns its outcome; nullopt
+  /// when nothing was published (the hard stop's unknown then). The
+  /// watchdog calls it only once it has claimed the report (claimReport),
+  /// so what it refers to lives until the driver claims the report.
+  using HardStopReportFn =
+      std::function<std::optional<RunOutcome>(const std::string &Why)>;
+  void setHardStopReport(HardStopReportFn F) {
+    std::lock_guard<std::mutex> G(PublishedM);
+    HardStopReport = std::move(F);
+  }
 
 private:
   void loop();
@@ -117,6 +144,9 @@ private:
   Clock::time_point StageDeadline = Clock::time_point::max();
   std::atomic<bool> StageRanOut{false};
   std::atomic<bool> Reporting{false};
+  mutable std::mutex PublishedM;
+  std::optional<Result> Published;
+  HardStopReportFn HardStopReport;
   /// A status line on a terminal; with --progress elsewhere, a line every
   /// 10 s and at each new phase.
   bool Progress, Lines;
