@@ -28,6 +28,7 @@ SLACK = 3
 # each is also run with it, as `--args` (the run's verdict then holds for
 # that command line only, and says so).
 COMMAND_LINES = {
+    "aget_comb.c": "-n 2 http://localhost/file",
     "knot_comb.c": "8080 2",
     "knot_uninline.c": "8080 2",
     "ypbind_comb.c": "-broadcast -debug",
