@@ -194,16 +194,15 @@ Result runPortfolio(const ProgramModel &PM, const EngineOptions &EO,
   if (Static.Program == Verdict::RaceFree || Cancel)
     return Static;
 
-  // What each stage starts from is what a hard stop at the time limit
-  // reports (Watchdog::publish): a stage that does not stop on time (a Z3
-  // call ignoring its interruption) loses nothing found before it.
-  Dog.publish(Static);
-
   // Stage 1b, circ: context inference on whoop's remaining locations
   // (flags and state protocols, unboundedly many threads). A proof of
   // every location is the answer; the locations it proves leave the
   // report (the candidate pairs stay whoop's: explore's pruning uses them).
   if (Static.Program == Verdict::PossibleRace && Static.CandidatesComplete) {
+    // What each stage starts from is what a hard stop at the time limit
+    // reports (Watchdog::publish): a stage that does not stop on time (a
+    // Z3 call ignoring its interruption) loses nothing found before it.
+    Dog.publish(Static);
     EngineOptions CircOpts = EO;
     CircOpts.Static = &Static;
     CircOpts.MaxFindings = 0;

@@ -30,6 +30,13 @@ std::atomic<const char *> Phase{"starting"};
 std::atomic<ReportFormat> HardStopFormat{ReportFormat::Text};
 bool HardStopSvComp = false;
 
+/// Ends the process with O's exit code (the tool's handler).
+[[noreturn]] static void hardExit(RunOutcome O) {
+  if (void (*Exit)(RunOutcome) = HardStopExit.load())
+    Exit(O);
+  std::abort(); // no handler, or it returned
+}
+
 /// Prints an honest verdict and leaves at once: used when a budget is
 /// exceeded where crace cannot stop gracefully (inside clang, out of memory).
 [[noreturn]] void hardStop(const char *Why) {
@@ -50,9 +57,7 @@ bool HardStopSvComp = false;
     Msg += "UNKNOWN\n";
   ssize_t Ignored = ::write(1, Msg.data(), Msg.size());
   (void)Ignored;
-  if (void (*Exit)(RunOutcome) = HardStopExit.load())
-    Exit(RunOutcome(Verdict::Unknown));
-  std::abort(); // no handler, or it returned
+  hardExit(RunOutcome(Verdict::Unknown));
 }
 
 void outOfMemory() { hardStop("memory exhausted"); }
@@ -121,8 +126,8 @@ void Watchdog::loop() {
     double Grace = StringRef(Phase.load()) == "compiling"
                        ? 2.0
                        : std::clamp(TimeoutSeconds / 8.0, 1.0, 10.0);
-    if (Cancel && TimeoutSeconds && !Reporting &&
-        Secs > TimeoutSeconds + Grace && claimReport()) {
+    if (Cancel && TimeoutSeconds && Secs > TimeoutSeconds + Grace &&
+        claimReport()) {
       // What the stages before the one that does not stop found stays
       // reported (as the run's own end would report it).
       HardStopReportFn Report;
@@ -136,9 +141,7 @@ void Watchdog::loop() {
       if (O) {
         outs().flush();
         errs().flush();
-        if (void (*Exit)(RunOutcome) = HardStopExit.load())
-          Exit(*O);
-        std::abort();
+        hardExit(*O);
       }
       hardStop(Reason.c_str());
     }

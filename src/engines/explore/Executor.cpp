@@ -91,7 +91,7 @@ bool Executor::storeHandle(unsigned T, const CallBase &Create, Word H) {
 }
 
 bool Executor::park(unsigned T, const CallBase &Create) {
-  return storeHandle(T, Create, ParkedBase + Parked++);
+  return storeHandle(T, Create, parkedBase() + Parked++);
 }
 
 Status Executor::reset(NondetSource NewNondet) {
@@ -112,8 +112,6 @@ Status Executor::reset(NondetSource NewNondet) {
   Exited = false;
   SignalChoice = false;
   Parked = 0;
-  // Parked handles lie far above the real ones (a thread's index + 1).
-  ParkedBase = Word(1) << (PtrBytes * 8 - 2);
   DivergedAt = nullptr;
   StoppedAt = nullptr;
   StoppedWhy.clear();

@@ -261,8 +261,6 @@ public:
   /// A condition signal found more than one waiter (only the longest
   /// waiter is woken: one of the possible choices).
   [[nodiscard]] bool signalChoiceCut() const { return SignalChoice; }
-  /// T came back to a local state without any global change: it only
-  /// spins until another thread writes what it reads.
   /// Creations at the thread bound in this run: each returned a handle of
   /// a thread that does not run in it (parked). The run is the prefix of
   /// executions in which those threads have not started yet: every race
@@ -279,13 +277,15 @@ public:
   }
   /// H is the handle of a parked thread (joining it waits for good).
   [[nodiscard]] bool parkedHandle(Word H) const {
-    return H >= ParkedBase && H - ParkedBase < Parked;
+    return H >= parkedBase() && H - parkedBase() < Parked;
   }
   [[nodiscard]] unsigned maxThreads() const { return Limits.MaxThreads; }
   /// Takes effect at the next reset().
   void setMaxThreads(unsigned N) { Limits.MaxThreads = N; }
   /// Takes effect at once (the next creation).
   void setMaxParked(unsigned N) { Limits.MaxParked = N; }
+  /// T came back to a local state without any global change: it only
+  /// spins until another thread writes what it reads.
   [[nodiscard]] bool spinning(unsigned T) const {
     return Threads[T].SpinBlocked;
   }
@@ -551,7 +551,8 @@ private:
   /// never a wrong race, and never a proof (the search notes the bound).
   bool park(unsigned T, const llvm::CallBase &Create);
   unsigned Parked = 0;
-  Word ParkedBase = 0;
+  /// Parked handles lie far above the real ones (a thread's index + 1).
+  Word parkedBase() const { return Word(1) << (PtrBytes * 8 - 2); }
   /// Bumped by every change of global state a spinning thread could see.
   uint64_t Epoch = 0;
   uint64_t localHash(unsigned T) const;
