@@ -276,6 +276,13 @@ void Encoder::meterTerm(const z3::expr &E) {
   meterNodes(termNodes(Z, E, Cap));
 }
 
+bool Encoder::tooLargeToSimplify(const z3::expr &E) {
+  if (termNodes(Z, E, SimplifyNodeCap) < SimplifyNodeCap)
+    return false;
+  meterNodes(SimplifyNodeCap); // the walk that found out
+  return true;
+}
+
 z3::expr Encoder::simplified(const z3::expr &E) {
   meterTerm(E);
   return E.simplify();

@@ -261,6 +261,16 @@ private:
   void meterNodes(uint64_t Nodes);
   void meterTerm(const z3::expr &E);
   z3::expr simplified(const z3::expr &E);
+  /// E has SimplifyNodeCap nodes or more (as meterTerm counts them): a
+  /// load leaves it unsimplified. Z3's simplifier walks all of a term, the
+  /// memory a select reads included (every earlier write's store or
+  /// lambda), and keeps nothing between calls, so simplifying every load
+  /// of a long run made the encoding quadratic (WHOOP's char/efirtc
+  /// driver: over 100 s, 10 s with the cap). A much lower cap (1000)
+  /// leaves so much to Z3's own preprocessing that a small program's
+  /// push() no longer returns (kiss/heap_two_instances.c).
+  bool tooLargeToSimplify(const z3::expr &E);
+  static constexpr uint64_t SimplifyNodeCap = 100000;
   z3::expr lambdaOf(const z3::expr &X, const z3::expr &Body);
 
   z3::context &Z;

@@ -165,7 +165,9 @@ z3::expr Encoder::load(const State &S, const z3::expr &P, uint64_t Bytes) {
   z3::expr R = Byte(Bytes - 1);
   for (uint64_t I = Bytes - 1; I-- > 0;)
     R = z3::concat(R, Byte(I));
-  return R.is_numeral() ? R : simplified(R);
+  if (R.is_numeral())
+    return R;
+  return tooLargeToSimplify(R) ? R : simplified(R);
 }
 
 void Encoder::store(State &S, const z3::expr &P, const z3::expr &V,
