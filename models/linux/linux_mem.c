@@ -158,6 +158,15 @@ CRACE_MODEL void writel(unsigned int v, void *a) {
 CRACE_MODEL void writeq(unsigned long long v, void *a) {
   __atomic_store_n((unsigned long long *)a, v, __ATOMIC_RELAXED);
 }
+/* The raw accessors (no barriers, no byte swapping) are the same accesses. */
+CRACE_MODEL unsigned char __raw_readb(const void *a) { return readb(a); }
+CRACE_MODEL unsigned short __raw_readw(const void *a) { return readw(a); }
+CRACE_MODEL unsigned int __raw_readl(const void *a) { return readl(a); }
+CRACE_MODEL unsigned long long __raw_readq(const void *a) { return readq(a); }
+CRACE_MODEL void __raw_writeb(unsigned char v, void *a) { writeb(v, a); }
+CRACE_MODEL void __raw_writew(unsigned short v, void *a) { writew(v, a); }
+CRACE_MODEL void __raw_writel(unsigned int v, void *a) { writel(v, a); }
+CRACE_MODEL void __raw_writeq(unsigned long long v, void *a) { writeq(v, a); }
 CRACE_MODEL unsigned int ioread8(void *a) { return readb(a); }
 CRACE_MODEL unsigned int ioread16(void *a) { return readw(a); }
 CRACE_MODEL unsigned int ioread32(void *a) { return readl(a); }
