@@ -295,6 +295,7 @@ Result runPortfolio(const ProgramModel &PM, const EngineOptions &EO,
   Dog.publish(Static);
   EngineOptions KissOpts = EO;
   KissOpts.Cancelled = &Dog.StageCancel;
+  KissOpts.Static = &Static; // Yield-MR's candidate pairs
   // A work budget (deterministic) of at most KissCap seconds and of
   // KissWorkShare of the run's limit, at the calibrated rate; the wall
   // clock (KissShare of the time left, at most WallSafety times those

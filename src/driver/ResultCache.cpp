@@ -144,6 +144,7 @@ std::string resultKey(const Module &M, const DriverOptions &Opts,
                      E.KissWork,
                      uint64_t(E.KissBudget),
                      uint64_t(E.KissRounds),
+                     uint64_t(E.KissYields),
                      uint64_t(E.StopAtFirstRace)})
     K.add(N);
   K.add(E.KissTarget).add(std::to_string(E.MoreRacesShare));

@@ -159,6 +159,14 @@ struct EngineOptions {
   /// Round-robin context bound K of the Lal-Reps sequentialisation (0: off,
   /// the paper's KISS).
   unsigned KissRounds = 0;
+  /// kiss: where the sequential program may switch threads (WHOOP's yield
+  /// placements): before every visible operation (All, Yield-ALL), or only
+  /// before synchronisation, atomic accesses and the plain accesses the
+  /// static lockset stage could not prove race-free (Racy, Yield-MR: the
+  /// others commute with every other thread's operation, so moving them
+  /// to the thread's nearest schedule point keeps every race reachable).
+  enum class Yields { All, Racy };
+  Yields KissYields = Yields::Racy;
   /// circ: its work budget in units (0: from CircBudget, seconds at the
   /// calibrated rate; smt/WorkMeter.h).
   uint64_t CircWork = 0;

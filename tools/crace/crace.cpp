@@ -8,6 +8,7 @@
 // DriverOptions and hands over to the driver. See docs/usage.md.
 //
 //===----------------------------------------------------------------------===//
+#include "EngineFlags.h"
 #include "ExitCodes.h"
 #include "ParseErrors.h"
 #include "driver/Driver.h"
@@ -43,8 +44,6 @@ static cl::OptionCategory OutputCat("2. Output options");
 static cl::OptionCategory BudgetCat("3. Budgets");
 static cl::OptionCategory InputCat("4. Program input options");
 static cl::OptionCategory ExploreCat("5. explore engine options");
-static cl::OptionCategory KissCat("6. kiss engine options");
-static cl::OptionCategory WhoopCat("7. whoop and circ engine options");
 static cl::OptionCategory DriverModeCat(
     "8. Driver and library mode options (Linux drivers, libraries)");
 static cl::OptionCategory SvCompCat("9. SV-COMP options");
@@ -375,73 +374,6 @@ static cl::opt<bool> DistinctParamsOpt(
              "(not sound in general; printed)"),
     cl::cat(DriverModeCat));
 
-static cl::opt<unsigned>
-    KissMaxOpt("kiss-max",
-               cl::desc("KISS: forked threads that may wait to be scheduled (a "
-                        "creation beyond them runs the thread at once)"),
-               cl::init(0), cl::cat(KissCat));
-static cl::opt<unsigned> UnwindOpt(
-    "unwind",
-    cl::desc("kiss: loop unwinding bound of the bounded model checker"),
-    cl::init(8), cl::cat(KissCat));
-static cl::opt<unsigned> KissQueryTimeoutOpt(
-    "kiss-query-timeout",
-    cl::desc("kiss: seconds per target query of the bounded model checker; a "
-             "query past it answers unknown for its target (0: no limit)"),
-    cl::value_desc("SECONDS"), cl::init(0), cl::cat(KissCat));
-static cl::opt<std::string> KissTargetOpt(
-    "kiss-target",
-    cl::desc("kiss: check races on this target only: a global variable, or a "
-             "heap or stack object as --stats names it (default: every "
-             "shared written object)"),
-    cl::value_desc("NAME"), cl::init(""), cl::cat(KissCat));
-static cl::opt<std::string> EmitSequentialOpt(
-    "emit-sequential",
-    cl::desc("kiss: write the sequential (KISS-transformed) module to FILE "
-             "('-': standard output)"),
-    cl::value_desc("FILE.ll"), cl::init(""), cl::cat(KissCat));
-static cl::opt<unsigned> KissRoundsOpt(
-    "rounds",
-    cl::desc("kiss: K-round round-robin executions (Lal-Reps eager "
-             "sequentialisation) instead of KISS's balanced ones (0: off)"),
-    cl::value_desc("K"), cl::init(0), cl::cat(KissCat));
-
-static cl::opt<unsigned> KissBudgetOpt(
-    "kiss-budget",
-    cl::desc("kiss: its work budget in seconds at the calibrated rate "
-             "(deterministic, see --kiss-work; 0: none, in --engine=auto at "
-             "most 15)"),
-    cl::value_desc("SECONDS"), cl::init(0), cl::cat(KissCat));
-static cl::opt<uint64_t> KissWorkOpt(
-    "kiss-work",
-    cl::desc("kiss: its work budget in machine-independent units (Z3 "
-             "resource units plus transform and encoding steps); overrides "
-             "--kiss-budget (0: from --kiss-budget)"),
-    cl::value_desc("UNITS"), cl::init(0), cl::cat(KissCat));
-
-static cl::opt<unsigned> WhoopBudgetOpt(
-    "whoop-budget",
-    cl::desc("whoop: its work budget in seconds at the calibrated rate "
-             "(deterministic, see --whoop-work); past it the remaining pairs "
-             "keep the lockset result (0: no limit)"),
-    cl::value_desc("SECONDS"), cl::init(45), cl::cat(WhoopCat));
-static cl::opt<uint64_t> WhoopWorkOpt(
-    "whoop-work",
-    cl::desc("whoop: its work budget in machine-independent units (Z3 "
-             "resource units plus encoding steps); overrides --whoop-budget "
-             "(0: from --whoop-budget)"),
-    cl::value_desc("UNITS"), cl::init(0), cl::cat(WhoopCat));
-static cl::opt<unsigned>
-    CircBudgetOpt("circ-budget",
-                  cl::desc("circ: work budget in seconds (0: no limit)"),
-                  cl::value_desc("SECONDS"), cl::init(10), cl::cat(WhoopCat));
-static cl::opt<uint64_t> CircWorkOpt(
-    "circ-work",
-    cl::desc("circ: its work budget in machine-independent units (Z3 "
-             "resource units plus its own steps); overrides --circ-budget "
-             "(0: from --circ-budget)"),
-    cl::value_desc("UNITS"), cl::init(0), cl::cat(WhoopCat));
-
 static const char Overview[] =
     "crace: data-race checker for multithreaded C\n\n"
     "  crace [options] FILE.c... [-- compiler flags]\n"
@@ -765,19 +697,7 @@ int main(int argc, const char **argv) {
   // engine run alone stops at its first race unless asked (SV-COMP mode
   // always stops there: its witness is one race).
   Opts.EngineOpts.StopAtFirstRace = !AllRacesOpt && Opts.Engine.has_value();
-  Opts.EngineOpts.KissMax = KissMaxOpt;
-  Opts.EngineOpts.KissMaxGiven = KissMaxOpt.getNumOccurrences() > 0;
-  Opts.EngineOpts.Unwind = UnwindOpt;
-  Opts.EngineOpts.KissQueryTimeout = KissQueryTimeoutOpt;
-  Opts.EngineOpts.KissTarget = KissTargetOpt;
-  Opts.EngineOpts.EmitSequential = EmitSequentialOpt;
-  Opts.EngineOpts.WhoopBudget = WhoopBudgetOpt;
-  Opts.EngineOpts.WhoopWork = WhoopWorkOpt;
-  Opts.EngineOpts.CircBudget = CircBudgetOpt;
-  Opts.EngineOpts.CircWork = CircWorkOpt;
-  Opts.EngineOpts.KissBudget = KissBudgetOpt;
-  Opts.EngineOpts.KissWork = KissWorkOpt;
-  Opts.EngineOpts.KissRounds = KissRoundsOpt;
+  readSymbolicEngineFlags(Opts.EngineOpts);
   Opts.TraceOut = TraceOutOpt;
   Opts.ReplayFile = ReplayOpt;
   Opts.SvComp = SvCompOpt;

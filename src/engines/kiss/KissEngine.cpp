@@ -1,6 +1,7 @@
 //===- KissEngine.cpp - races found by KISS + bounded model checking -----===//
 #include "engines/kiss/KissEngine.h"
 
+#include "analysis/Lockset.h"
 #include "bmc/Bmc.h"
 #include "engines/kiss/KissTransform.h"
 #include "model/Errors.h"
@@ -21,6 +22,7 @@
 #include <chrono>
 #include <functional>
 #include <optional>
+#include <set>
 
 using namespace llvm;
 
@@ -283,6 +285,8 @@ static std::string roundsSecondThread(const Reporter &Rep,
 }
 
 namespace {
+using RacySet = std::set<const Instruction *>;
+
 /// The work (seconds at the calibrated rate, less when the budget left is
 /// smaller) of the ts-size-1 pass after a race-free ts-size-0 one.
 constexpr double KissTsOneSeconds = 1;
@@ -303,7 +307,7 @@ struct PassInfo {
 /// One transform and bmc check with Opts.KissMax slots of ts, of the
 /// targets Only (null: every shared target, or --kiss-target's).
 static Result runPass(const ProgramModel &PM, const EngineOptions &Opts,
-                      PassInfo &Info,
+                      PassInfo &Info, const RacySet *Racy,
                       const std::vector<kiss::Target> *Only = nullptr) {
   Result R;
   R.Engine = "kiss";
@@ -328,6 +332,28 @@ static Result runPass(const ProgramModel &PM, const EngineOptions &Opts,
       return R;
     }
     Targets = std::move(Sel);
+  }
+  size_t ProvedTargets = 0;
+  // Yield-MR: a target that no access of a candidate pair may touch was
+  // proved race-free by the static stage; checking it cannot find a race.
+  if (Racy && !Only && Opts.KissTarget.empty()) {
+    const PointsTo &PT = PM.pointsTo();
+    std::set<uint32_t> Touched;
+    bool Anywhere = false;
+    for (const Instruction *I : *Racy)
+      for (const MemAccess &A : PM.accessesOf(*I))
+        if (A.Ptr)
+          for (const Loc &L : PT.pointsTo(A.Ptr)) {
+            Anywhere |= L.Obj == PointsTo::UnknownObj;
+            Touched.insert(L.Obj);
+          }
+    size_t Before = Targets.size();
+    if (!Anywhere)
+      std::erase_if(Targets, [&](const kiss::Target &T) {
+        return !Touched.count(T.Obj);
+      });
+    ProvedTargets = Before - Targets.size();
+    R.stat("kiss_targets_proved_by_lockset", double(ProvedTargets));
   }
   // --rounds copies global variables per round, nothing else: heap and
   // stack objects are no targets there (their accesses make the transform
@@ -367,6 +393,7 @@ static Result runPass(const ProgramModel &PM, const EngineOptions &Opts,
   kiss::KissOptions KO;
   KO.Max = Opts.KissMax;
   KO.Rounds = Opts.KissRounds;
+  KO.RacySites = Racy;
   KO.Cancel = Opts.Cancelled;
   KO.Work = WorkP;
   KO.CompileC = Opts.CompileC;
@@ -598,7 +625,12 @@ static Result runPass(const ProgramModel &PM, const EngineOptions &Opts,
     R.Program = Verdict::Race;
     return R;
   }
-  if (Targets.empty())
+  if (Targets.empty() && ProvedTargets)
+    R.reason(ReasonKind::Incomplete,
+             "kiss: the lockset analysis proves every shared object that is "
+             "written race-free (--kiss-yields=racy), so there is no target "
+             "to check");
+  else if (Targets.empty())
     R.reason(ReasonKind::Incomplete,
              KO.Rounds ? "kiss: no shared global variable is written, so there "
                          "is no target to check (--rounds checks global "
@@ -620,9 +652,49 @@ static Result runPass(const ProgramModel &PM, const EngineOptions &Opts,
   return R;
 }
 
+/// Yield-MR's sites: the instructions of the static stage's candidate
+/// pairs (the portfolio's, else the lockset engine's), when that list is
+/// complete; else none (every visible operation yields).
+static std::optional<RacySet> racySites(const ProgramModel &PM,
+                                        const EngineOptions &Opts, Result &R) {
+  if (Opts.KissYields != EngineOptions::Yields::Racy)
+    return std::nullopt;
+  // Not with atomic sections: a section's first shared access is the one
+  // checked against a stopped thread's plain access (as in explore), and
+  // an access Yield-MR leaves alone would no longer count as that.
+  const Function *AtomicBegin =
+      PM.module().getFunction(intrinsicName(Intrinsic::AtomicBegin));
+  if (AtomicBegin && !AtomicBegin->use_empty())
+    return std::nullopt;
+  std::optional<Result> Own;
+  const Result *S = Opts.Static;
+  if (!S) {
+    Own = analyseLocksets(PM, Opts.Cancelled, Opts.MaxPairs);
+    S = &*Own;
+  }
+  // An incomplete list (an unresolved call, a pair cap) is used too: a
+  // schedule point fewer can only hide a race, never make one up, and kiss
+  // never proves race freedom.
+  // But a list the pair cap cut leaves out pairs of known code: yields
+  // everywhere then.
+  if (!S->CandidatesComplete && Opts.MaxPairs &&
+      S->CandidatePairs.size() >= Opts.MaxPairs)
+    return std::nullopt;
+  R.stat("kiss_yields_candidates_complete", S->CandidatesComplete);
+  RacySet Sites;
+  for (const auto &[A, B] : S->CandidatePairs)
+    Sites.insert({A, B});
+  R.stat("kiss_racy_sites", double(Sites.size()));
+  return Sites;
+}
+
 Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   PassInfo Info;
-  Result R = runPass(PM, Opts, Info);
+  Result Pre;
+  std::optional<RacySet> Racy = racySites(PM, Opts, Pre);
+  const RacySet *RacyP = Racy ? &*Racy : nullptr;
+  Result R = runPass(PM, Opts, Info, RacyP);
+  R.Stats.insert(R.Stats.begin(), Pre.Stats.begin(), Pre.Stats.end());
   // ts size 0 (the default) runs a created thread at its creation, to its
   // end or its stop: a race that needs the thread to start after a later
   // step of its creator (a node published under a lock, then written) is
@@ -656,7 +728,7 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   O1.Progress = nullptr;
   O1.EmitSequential.clear();
   PassInfo Info1;
-  Result R1 = runPass(PM, O1, Info1, &Info.SafeTargets);
+  Result R1 = runPass(PM, O1, Info1, RacyP, &Info.SafeTargets);
   R.stat("kiss_ts1_targets", double(Info.SafeTargets.size()));
   R.stat("kiss_ts1_work_units", double(Info1.WorkUsed));
   R.stat("kiss_ts1_work_limit", double(Work));

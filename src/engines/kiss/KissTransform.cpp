@@ -51,6 +51,10 @@ bool Transformer::sharedAccess(const MemAccess &A) const {
   return false;
 }
 
+bool Transformer::mayRace(const MemAccess &A) const {
+  return !O.RacySites || A.Atomic || O.RacySites->count(A.Inst);
+}
+
 bool Transformer::callMayRaise(const CallBase &CB) const {
   if (const Function *F = CB.getCalledFunction())
     return MayRaise.count(F);
@@ -73,9 +77,12 @@ bool Transformer::visible(const Instruction &I) const {
   if (const auto *CB = dyn_cast<CallBase>(&I))
     if (callMayRaise(*CB))
       return true;
+  // Yield-MR: a plain access that races with nothing commutes with every
+  // other thread's step (a conflicting step right after it would race
+  // with it), so it needs no schedule point of its own.
   if (const Instruction *OI = orig(&I))
     for (const MemAccess &A : PM.accessesOf(*OI))
-      if (sharedAccess(A))
+      if (sharedAccess(A) && mayRace(A))
         return true;
   return false;
 }
@@ -109,7 +116,7 @@ void Transformer::instrument(Instruction &I) {
   const Instruction *OI = orig(&I);
   if (OI && !Targets.empty()) {
     for (const MemAccess &A : PM.accessesOf(*OI)) {
-      if (!sharedAccess(A))
+      if (!sharedAccess(A) || !mayRace(A))
         continue;
       const PtsSet &Pts = PT.pointsTo(A.Ptr);
       for (unsigned T = 0; T < Targets.size(); ++T) {

@@ -51,6 +51,7 @@
 
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -83,6 +84,11 @@ struct KissOptions {
   unsigned RoundsThreads = 4;
   /// With Rounds: the largest copied shared state, in bytes.
   unsigned RoundsMaxBytes = 4096;
+  /// Yield-MR (EngineOptions::Yields::Racy): the input's plain-access
+  /// instructions that may race (the static stage's candidate pairs);
+  /// other plain accesses get no schedule point, RAISE or check. Null:
+  /// every visible operation has them.
+  const std::set<const llvm::Instruction *> *RacySites = nullptr;
   /// Polled while instrumenting (a large program takes tens of seconds);
   /// when set, transform() fails with "cancelled".
   const std::atomic<bool> *Cancel = nullptr;

@@ -102,6 +102,9 @@ private:
     return It == P.ToOrig.end() ? nullptr : It->second;
   }
   bool sharedAccess(const MemAccess &A) const;
+  /// Not ruled out by Yield-MR (KissOptions::RacySites): an atomic access
+  /// or a plain one in a candidate pair (every access without it).
+  bool mayRace(const MemAccess &A) const;
   bool callMayRaise(const CallBase &CB) const;
   bool visible(const Instruction &I) const;
   BasicBlock *raiseBlock(Function &F);

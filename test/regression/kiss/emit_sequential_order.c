@@ -1,9 +1,10 @@
-// RUN: %not %crace --engine=kiss --kiss-target=x --emit-sequential %t.ll %s
+// RUN: %not %crace --engine=kiss --kiss-yields=all --kiss-target=x --emit-sequential %t.ll %s
 // RUN: %FileCheck --check-prefix=T %s < %t.ll
 // RUN: %FileCheck --check-prefix=M %s < %t.ll
 // RUN: %FileCheck --check-prefix=RUN0 %s < %t.ll
-// RUN: %not %crace --engine=kiss --kiss-max=1 --kiss-target=x --emit-sequential %t1.ll %s
+// RUN: %not %crace --engine=kiss --kiss-yields=all --kiss-max=1 --kiss-target=x --emit-sequential %t1.ll %s
 // RUN: %FileCheck --check-prefix=TS %s < %t1.ll
+// --kiss-yields=all: schedule points before every visible instruction.
 // The order of the KISS structures in the emitted program (emit_sequential.c
 // checks that they exist): schedule() and the nondeterministic RAISE right
 // before each visible instruction, the race check (failure) and the record
