@@ -39,6 +39,25 @@ def drivers():
     return sorted(out, key=lambda d: os.path.relpath(d, WHOOP))
 
 
+def run_json(cmd, kill):
+    """Runs a `crace --format=json` command, killed after `kill` seconds:
+    (its report, or an error report; the wall seconds; the exit code, -1
+    when killed)."""
+    start = time.monotonic()
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=kill)
+        out, code = p.stdout, p.returncode
+    except subprocess.TimeoutExpired:
+        out, code = "", -1
+    wall = time.monotonic() - start
+    try:
+        report = json.loads(out)
+    except json.JSONDecodeError:
+        report = {"verdict": "error (exit %d)" % code, "stats": {},
+                  "findings": [], "reasons": []}
+    return report, wall, code
+
+
 def run(crace, driver, timeout, query_timeout):
     flags = ["--", "-I", os.path.join(WHOOP, "Model"), "-I",
              os.path.dirname(driver)]
@@ -50,19 +69,7 @@ def run(crace, driver, timeout, query_timeout):
     cmd = [crace, "--driver", "--engine=kiss", "--format=json", "--stats",
            "--timeout=%d" % timeout,
            "--kiss-query-timeout=%d" % query_timeout, driver] + flags
-    start = time.monotonic()
-    try:
-        p = subprocess.run(cmd, capture_output=True, text=True,
-                           timeout=timeout + 60)
-        out, code = p.stdout, p.returncode
-    except subprocess.TimeoutExpired:
-        out, code = "", -1
-    wall = time.monotonic() - start
-    try:
-        report = json.loads(out)
-    except json.JSONDecodeError:
-        report = {"verdict": "error (exit %d)" % code, "stats": {},
-                  "findings": [], "reasons": []}
+    report, wall, _ = run_json(cmd, timeout + 60)
     st = report.get("stats", {})
     status = {k[len("kiss_query_status."):]: v for k, v in st.items()
               if k.startswith("kiss_query_status.")}
