@@ -1,5 +1,4 @@
-//===- EngineFlags.cpp - the options of the kiss, whoop and circ engines
-//---===//
+//===- EngineFlags.cpp - kiss, whoop and circ options ---------------------===//
 //
 // Their llvm::cl options, in --help's categories 6 and 7, and their copy
 // into EngineOptions (docs/usage.md, "kiss", "whoop", "circ").

@@ -1,4 +1,4 @@
-//===- EngineFlags.h - the options of the kiss, whoop and circ engines ----===//
+//===- EngineFlags.h - kiss, whoop and circ options -----------------------===//
 #ifndef CRACE_TOOLS_ENGINEFLAGS_H
 #define CRACE_TOOLS_ENGINEFLAGS_H
 

@@ -652,9 +652,18 @@ static Result runPass(const ProgramModel &PM, const EngineOptions &Opts,
   return R;
 }
 
+/// The program has atomic sections (__VERIFIER_atomic_begin/end or
+/// __VERIFIER_atomic_ functions).
+static bool hasAtomicSections(const ProgramModel &PM) {
+  const Function *AtomicBegin =
+      PM.module().getFunction(intrinsicName(Intrinsic::AtomicBegin));
+  return AtomicBegin && !AtomicBegin->use_empty();
+}
+
 /// Yield-MR's sites: the instructions of the static stage's candidate
-/// pairs (the portfolio's, else the lockset engine's), when that list is
-/// complete; else none (every visible operation yields).
+/// pairs (the portfolio's, else the lockset engine's); none (every
+/// visible operation yields) with --kiss-yields=all, in programs with
+/// atomic sections, and when the pair cap cut the list.
 static std::optional<RacySet> racySites(const ProgramModel &PM,
                                         const EngineOptions &Opts, Result &R) {
   if (Opts.KissYields != EngineOptions::Yields::Racy)
@@ -662,9 +671,7 @@ static std::optional<RacySet> racySites(const ProgramModel &PM,
   // Not with atomic sections: a section's first shared access is the one
   // checked against a stopped thread's plain access (as in explore), and
   // an access Yield-MR leaves alone would no longer count as that.
-  const Function *AtomicBegin =
-      PM.module().getFunction(intrinsicName(Intrinsic::AtomicBegin));
-  if (AtomicBegin && !AtomicBegin->use_empty())
+  if (hasAtomicSections(PM))
     return std::nullopt;
   std::optional<Result> Own;
   const Result *S = Opts.Static;
@@ -707,11 +714,8 @@ Result KissEngine::run(const ProgramModel &PM, const EngineOptions &Opts) {
   // assumption later in the section makes the whole section infeasible
   // (explore reports such a race only at the section's end); schedules at
   // ts size 1 reach that case (explore/atomic_section_failed_assumption.c).
-  const Function *AtomicBegin =
-      PM.module().getFunction(intrinsicName(Intrinsic::AtomicBegin));
-  bool Sections = AtomicBegin && !AtomicBegin->use_empty();
-  if (Opts.KissMaxGiven || Opts.KissMax != 0 || Opts.KissRounds || Sections ||
-      Info.SafeTargets.empty() ||
+  if (Opts.KissMaxGiven || Opts.KissMax != 0 || Opts.KissRounds ||
+      hasAtomicSections(PM) || Info.SafeTargets.empty() ||
       (Opts.StopAtFirstRace && R.Program == Verdict::Race) ||
       (Opts.Cancelled && *Opts.Cancelled))
     return R;
