@@ -58,6 +58,17 @@ def run_json(cmd, kill):
     return report, wall, code
 
 
+def write_csv(path, rows):
+    """Writes rows (dicts with the same keys) as CSV, floats to 2 places."""
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0].keys()))
+        w.writeheader()
+        for r in rows:
+            w.writerow({k: ("%.2f" % v if isinstance(v, float) else v)
+                        for k, v in r.items()})
+
+
 def run(crace, driver, timeout, query_timeout):
     flags = ["--", "-I", os.path.join(WHOOP, "Model"), "-I",
              os.path.dirname(driver)]
@@ -128,13 +139,7 @@ def main():
     wall = time.monotonic() - t0
     if not rows:
         sys.exit("no driver selected")
-    os.makedirs(os.path.dirname(args.out), exist_ok=True)
-    with open(args.out + ".csv", "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=list(rows[0].keys()))
-        w.writeheader()
-        for r in rows:
-            w.writerow({k: ("%.2f" % v if isinstance(v, float) else v)
-                        for k, v in r.items()})
+    write_csv(args.out + ".csv", rows)
     cmd = "python3 bench/kiss_drivers.py --timeout %d --query-timeout %d" % (
         args.timeout, args.query_timeout)
     if args.only:

@@ -30,14 +30,13 @@ disagree on the races found.
 """
 import argparse
 import concurrent.futures
-import csv
 import os
 import statistics
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from kiss_drivers import drivers, run_json  # noqa: E402
+from kiss_drivers import drivers, run_json, write_csv  # noqa: E402
 from svcomp import load_tasks, read_subset, DEFAULT_TASKS  # noqa: E402
 from whoop_drivers import REPO, WHOOP  # noqa: E402
 
@@ -130,13 +129,7 @@ def main():
                       res["racy"]["verdict"], res["racy"]["races"],
                       res["racy"]["seconds"]), flush=True)
     wall = time.monotonic() - t0
-    os.makedirs(os.path.dirname(args.out), exist_ok=True)
-    with open(args.out + ".csv", "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=list(rows[0].keys()))
-        w.writeheader()
-        for r in rows:
-            w.writerow({k: ("%.2f" % v if isinstance(v, float) else v)
-                        for k, v in r.items()})
+    write_csv(args.out + ".csv", rows)
     write_md(args, rows, wall)
     print("wrote %s.md and .csv" % args.out)
 
