@@ -5,6 +5,7 @@
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/GlobalAlias.h"
@@ -14,6 +15,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
+#include "llvm/Support/KnownBits.h"
 #include <optional>
 
 #define DEBUG_TYPE "crace-model"
@@ -204,6 +206,7 @@ PointsTo::PointsTo(const Module &M) : M(M), DL(M.getDataLayout()) {
                    II && II->getIntrinsicID() == llvm::Intrinsic::vastart) {
           // The caller's variadic arguments, as the va_list reaches them.
           VarArgAreas[&F].push_back(Objects.size());
+          VarArgAreaIds.insert(Objects.size());
           addObject(ObjKind::Stack, II, 0);
         }
       } else if (isa<VAArgInst>(I)) {
@@ -211,6 +214,9 @@ PointsTo::PointsTo(const Module &M) : M(M), DL(M.getDataLayout()) {
       } else if (auto *LI = dyn_cast<LoadInst>(&I)) {
         if (isBytes(LI->getType()) && !bytesMayBeStored(LI))
           NumberLoads.insert(LI);
+      } else if (isa<BinaryOperator>(I) && I.getType()->isIntegerTy()) {
+        if (isNumber(cast<BinaryOperator>(I)))
+          Numbers.insert(&I);
       }
     }
   }
@@ -395,6 +401,32 @@ SmallVector<const Function *, 4> PointsTo::callees(const CallBase &CB,
   return Out;
 }
 
+/// V, through integer casts, is a pointer converted to an integer.
+static bool isPointerNumber(const Value *V) {
+  while (const auto *Op = dyn_cast<Operator>(V)) {
+    unsigned Code = Op->getOpcode();
+    if (Code == Instruction::PtrToInt)
+      return true;
+    if (Code != Instruction::ZExt && Code != Instruction::SExt &&
+        Code != Instruction::Trunc)
+      return false;
+    V = Op->getOperand(0);
+  }
+  return false;
+}
+
+bool PointsTo::isNumber(const BinaryOperator &I) const {
+  // The distance between two pointers (C's p - q): an offset inside one
+  // object, not a pointer.
+  if (I.getOpcode() == Instruction::Sub && isPointerNumber(I.getOperand(0)) &&
+      isPointerNumber(I.getOperand(1)))
+    return true;
+  // A result below the first page is no object's address: at most a small
+  // part of a pointer (a remainder, masked bits, a digit).
+  KnownBits Known = computeKnownBits(&I, DL);
+  return Known.getMaxValue().ult(SmallNumberBound);
+}
+
 /// T is a pointer, or an aggregate with one, or (with IntBits) an integer
 /// of at least IntBits bits, or an aggregate with one.
 bool holdsPointer(Type *T, std::optional<unsigned> IntBits) {
@@ -508,8 +540,21 @@ bool PointsTo::visitModule() {
           for (const Use &U : GEP->indices())
             Changed |= addNew(ptsOf(GEP), Get(U.get()), 0, true);
       } else if (auto *LI = dyn_cast<LoadInst>(&I)) {
-        if (!NumberLoads.contains(LI))
-          LoadFrom(LI->getPointerOperand(), ptsOf(LI), false);
+        if (!NumberLoads.contains(LI)) {
+          // A number read from a variadic call's arguments is one the call
+          // passed as a number: reading a pointer argument as an integer
+          // would not be va_arg of its type.
+          bool Number = !LI->getType()->isPtrOrPtrVectorTy();
+          for (Loc L : Get(LI->getPointerOperand())) {
+            if (!Number || !VarArgAreaIds.contains(L.Obj)) {
+              LoadInto(L, ptsOf(LI));
+              continue;
+            }
+            if (auto It = Contents.find({L.Obj, VarArgNumbersOff});
+                It != Contents.end())
+              Changed |= addNew(ptsOf(LI), It->second);
+          }
+        }
       } else if (auto *SI = dyn_cast<StoreInst>(&I)) {
         StoreInto(SI->getPointerOperand(), Get(SI->getValueOperand()), false);
       } else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
@@ -634,7 +679,10 @@ bool PointsTo::visitModule() {
               It != VarArgAreas.end() && !CollapsedVarArgs.contains(Fn))
             for (unsigned A = Fn->arg_size(); A < CB->arg_size(); ++A)
               for (uint32_t Area : It->second) {
-                PtsSet &Args = Contents[{Area, UnknownOffset}];
+                PtsSet &Args = Contents[{
+                    Area, holdsPointer(CB->getArgOperand(A)->getType())
+                              ? UnknownOffset
+                              : VarArgNumbersOff}];
                 if (!addNew(Args, Get(CB->getArgOperand(A))))
                   continue;
                 Changed = true;
@@ -679,7 +727,8 @@ bool PointsTo::visitModule() {
                  isa<ShuffleVectorInst>(I)) {
         for (const Use &U : I.operands())
           Changed |= addNew(ptsOf(&I), Get(U.get()));
-      } else if (isa<BinaryOperator>(I) || isa<UnaryOperator>(I)) {
+      } else if ((isa<BinaryOperator>(I) && !Numbers.contains(&I)) ||
+                 isa<UnaryOperator>(I)) {
         for (const Use &U : I.operands())
           Changed |= addNew(ptsOf(&I), Get(U.get()), 0, true);
       } else if (isa<VAArgInst>(I)) {

@@ -33,6 +33,7 @@ class CallBase;
 class Constant;
 class Instruction;
 class LoadInst;
+class BinaryOperator;
 class DataLayout;
 class Type;
 } // namespace llvm
@@ -201,6 +202,12 @@ private:
   /// parameters.
   llvm::DenseMap<const llvm::Function *, llvm::SmallVector<uint32_t, 1>>
       VarArgAreas;
+  /// Every object of VarArgAreas. What calls pass as pointers is stored in
+  /// an area at UnknownOffset; what they pass as numbers (integers,
+  /// floating point) at VarArgNumbersOff, the only place a load of a
+  /// number from the area reads.
+  llvm::DenseSet<uint32_t> VarArgAreaIds;
+  static constexpr int64_t VarArgNumbersOff = UnknownOffset + 1;
   /// Variadic functions handed more than VarArgTargetCap targets: their
   /// arguments are not followed (following hundreds of strings through a
   /// logging function's formatting costs minutes on mt-daapd), their
@@ -212,6 +219,15 @@ private:
   /// Loads of bytes that are never stored again (bytesMayBeStored): they
   /// read numbers, not pointers.
   llvm::DenseSet<const llvm::LoadInst *> NumberLoads;
+  /// Integer arithmetic that computes a number, not a pointer (isNumber):
+  /// its result points nowhere.
+  llvm::DenseSet<const llvm::Instruction *> Numbers;
+  static constexpr uint64_t SmallNumberBound = 4096;
+  /// I is the distance between two pointers, or always below
+  /// SmallNumberBound (a remainder, masked bits, a digit): no object lies
+  /// in the first page, and a pointer is not rebuilt from such numbers
+  /// (assumptions()).
+  [[nodiscard]] bool isNumber(const llvm::BinaryOperator &I) const;
   PtsSet ThreadResults;
   uint32_t Pass = 0;
   /// The pass that applies the rules reading an empty set (solve()).
