@@ -74,6 +74,22 @@ static bool joinedBeforeCreate(const ProgramModel &PM, const ThreadTemplate &A,
   return llvm::all_of(Sites, Terminated);
 }
 
+/// No run of main executes a creator of A and a creator of B: every one of
+/// A's creators and every one of B's lie on paths of main that exclude
+/// each other (the two branches of an if/else, not inside a loop around
+/// both). A thread exists only after main ran one of its creators, so A's
+/// and B's instances never exist in one run.
+static bool createdApart(const ProgramModel &PM, const ThreadTemplate &A,
+                         const ThreadTemplate &B) {
+  if (!A.CreatorsKnown || !B.CreatorsKnown)
+    return false;
+  return llvm::all_of(A.CreatorsInMain, [&](const llvm::Instruction *CA) {
+    return llvm::none_of(B.CreatorsInMain, [&](const llvm::Instruction *CB) {
+      return PM.mayReachInMain(CA, CB) || PM.mayReachInMain(CB, CA);
+    });
+  });
+}
+
 bool mayHappenInParallel(const ProgramModel &PM, ThreadPoint A, ThreadPoint B) {
   if (A.Process.apart(B.Process))
     return false;
@@ -86,7 +102,8 @@ bool mayHappenInParallel(const ProgramModel &PM, ThreadPoint A, ThreadPoint B) {
     return !mainOrderedWith(PM, TB, A.MainPos);
   if (B.Thread == 0)
     return !mainOrderedWith(PM, TA, B.MainPos);
-  return !joinedBeforeCreate(PM, TA, TB) && !joinedBeforeCreate(PM, TB, TA);
+  return !joinedBeforeCreate(PM, TA, TB) && !joinedBeforeCreate(PM, TB, TA) &&
+         !createdApart(PM, TA, TB);
 }
 
 std::string whyParallel(const ProgramModel &PM, unsigned A, unsigned B) {

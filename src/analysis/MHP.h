@@ -9,7 +9,9 @@
 //   through a thread that creates it), or after a join dominating it of a
 //   single-instance thread created directly in main;
 // - one thread (a single instance, or all instances of a join loop) is
-//   joined in main before every creator of the other.
+//   joined in main before every creator of the other;
+// - no run of main executes creators of both threads (their creators lie
+//   on paths of main that exclude each other: an if/else).
 // Everything else may happen in parallel, which only over-approximates.
 // Accesses in two different processes never do: a child of fork has its
 // own copy of memory (model/ForkRegions.cpp says which code runs only in a
