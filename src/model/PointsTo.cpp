@@ -206,7 +206,6 @@ PointsTo::PointsTo(const Module &M) : M(M), DL(M.getDataLayout()) {
                    II && II->getIntrinsicID() == llvm::Intrinsic::vastart) {
           // The caller's variadic arguments, as the va_list reaches them.
           VarArgAreas[&F].push_back(Objects.size());
-          VarArgAreaIds.insert(Objects.size());
           addObject(ObjKind::Stack, II, 0);
         }
       } else if (isa<VAArgInst>(I)) {
@@ -427,6 +426,11 @@ bool PointsTo::isNumber(const BinaryOperator &I) const {
   return Known.getMaxValue().ult(SmallNumberBound);
 }
 
+bool PointsTo::isVarArgArea(uint32_t Obj) const {
+  const auto *II = dyn_cast_or_null<IntrinsicInst>(Objects[Obj].Site);
+  return II && II->getIntrinsicID() == llvm::Intrinsic::vastart;
+}
+
 /// T is a pointer, or an aggregate with one, or (with IntBits) an integer
 /// of at least IntBits bits, or an aggregate with one.
 bool holdsPointer(Type *T, std::optional<unsigned> IntBits) {
@@ -469,7 +473,16 @@ bool PointsTo::visitModule() {
       }
     }
   };
-  auto LoadInto = [&](Loc L, PtsSet &Out) {
+  // Number: the load reads a number. One read from a variadic call's
+  // arguments is one the call passed as a number: reading a pointer
+  // argument as an integer would not be va_arg of its type.
+  auto LoadInto = [&](Loc L, PtsSet &Out, bool Number) {
+    if (Number && isVarArgArea(L.Obj)) {
+      if (auto It = Contents.find({L.Obj, VarArgNumbersOff});
+          It != Contents.end())
+        Changed |= addNew(Out, It->second);
+      return;
+    }
     if (L.Off == UnknownOffset || L.Obj == UnknownObj) {
       auto Lo = Contents.lower_bound({L.Obj, INT64_MIN});
       auto Hi = Contents.lower_bound({L.Obj + 1, INT64_MIN});
@@ -485,11 +498,12 @@ bool PointsTo::visitModule() {
     if (L.Obj == UnknownObj)
       Changed |= add(Out, {UnknownObj, UnknownOffset});
   };
-  auto LoadFrom = [&](const Value *Ptr, PtsSet &Out, bool AnyField) {
+  auto LoadFrom = [&](const Value *Ptr, PtsSet &Out, bool AnyField,
+                      bool Number = false) {
     for (Loc L : Get(Ptr)) {
       if (AnyField)
         L.Off = UnknownOffset;
-      LoadInto(L, Out);
+      LoadInto(L, Out, Number);
     }
   };
 
@@ -540,21 +554,9 @@ bool PointsTo::visitModule() {
           for (const Use &U : GEP->indices())
             Changed |= addNew(ptsOf(GEP), Get(U.get()), 0, true);
       } else if (auto *LI = dyn_cast<LoadInst>(&I)) {
-        if (!NumberLoads.contains(LI)) {
-          // A number read from a variadic call's arguments is one the call
-          // passed as a number: reading a pointer argument as an integer
-          // would not be va_arg of its type.
-          bool Number = !LI->getType()->isPtrOrPtrVectorTy();
-          for (Loc L : Get(LI->getPointerOperand())) {
-            if (!Number || !VarArgAreaIds.contains(L.Obj)) {
-              LoadInto(L, ptsOf(LI));
-              continue;
-            }
-            if (auto It = Contents.find({L.Obj, VarArgNumbersOff});
-                It != Contents.end())
-              Changed |= addNew(ptsOf(LI), It->second);
-          }
-        }
+        if (!NumberLoads.contains(LI))
+          LoadFrom(LI->getPointerOperand(), ptsOf(LI), false,
+                   !LI->getType()->isPtrOrPtrVectorTy());
       } else if (auto *SI = dyn_cast<StoreInst>(&I)) {
         StoreInto(SI->getPointerOperand(), Get(SI->getValueOperand()), false);
       } else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {

@@ -202,11 +202,11 @@ private:
   /// parameters.
   llvm::DenseMap<const llvm::Function *, llvm::SmallVector<uint32_t, 1>>
       VarArgAreas;
-  /// Every object of VarArgAreas. What calls pass as pointers is stored in
-  /// an area at UnknownOffset; what they pass as numbers (integers,
-  /// floating point) at VarArgNumbersOff, the only place a load of a
-  /// number from the area reads.
-  llvm::DenseSet<uint32_t> VarArgAreaIds;
+  /// Obj is one of VarArgAreas (its site is a va_start). What calls pass
+  /// as pointers is stored in an area at UnknownOffset; what they pass as
+  /// numbers (integers, floating point) at VarArgNumbersOff, the only
+  /// place a load of a number from the area reads.
+  [[nodiscard]] bool isVarArgArea(uint32_t Obj) const;
   static constexpr int64_t VarArgNumbersOff = UnknownOffset + 1;
   /// Variadic functions handed more than VarArgTargetCap targets: their
   /// arguments are not followed (following hundreds of strings through a
