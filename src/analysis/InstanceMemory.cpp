@@ -14,6 +14,7 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/TargetParser/Triple.h"
@@ -95,6 +96,59 @@ bool freshPerCreate(const Instruction *Alloc, const Instruction *Create,
   return !reachesAvoiding(Create, Create, AB);
 }
 
+/// A join that waits for the thread Create made, on every path from Create
+/// back to Create: Create's handle is a local variable that nothing but
+/// Create writes, and the join reads it in the join's block, with no
+/// execution of Create between that read and the join.
+const CallBase *serialisingJoin(const CallBase &Create) {
+  const auto *H =
+      dyn_cast<AllocaInst>(Create.getArgOperand(0)->stripPointerCasts());
+  if (!H || Create.getArgOperand(1)->stripPointerCasts() == H ||
+      Create.getArgOperand(2)->stripPointerCasts() == H)
+    return nullptr;
+  SmallVector<const CallBase *, 2> Joins;
+  for (const User *U : H->users()) {
+    if (U == &Create)
+      continue;
+    if (const auto *II = dyn_cast<llvm::IntrinsicInst>(U);
+        II && (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II)))
+      continue;
+    const auto *L = dyn_cast<LoadInst>(U);
+    if (!L || L->getPointerOperand() != H)
+      return nullptr;
+    for (const User *LU : L->users())
+      if (const auto *J = dyn_cast<CallBase>(LU);
+          J && callIntrinsic(*J) == Intrinsic::ThreadJoin &&
+          J->getArgOperand(0) == L && J->getParent() == L->getParent() &&
+          L->comesBefore(J))
+        Joins.push_back(J);
+  }
+  for (const CallBase *J : Joins) {
+    const auto *L = cast<Instruction>(J->getArgOperand(0));
+    if (Create.getParent() == J->getParent() && L->comesBefore(&Create) &&
+        Create.comesBefore(J))
+      continue;
+    if (!reachesAvoiding(&Create, &Create, J->getParent()))
+      return J;
+  }
+  return nullptr;
+}
+
+/// V is P advanced by address arithmetic (GEPs and casts on P).
+bool stepsFrom(const Value *V, const PHINode *P) {
+  for (unsigned Depth = 0; Depth < 8; ++Depth) {
+    if (V == P)
+      return true;
+    if (const auto *GEP = dyn_cast<GetElementPtrInst>(V))
+      V = GEP->getPointerOperand();
+    else if (isa<BitCastInst>(V) || isa<AddrSpaceCastInst>(V))
+      V = cast<Instruction>(V)->getOperand(0);
+    else
+      return false;
+  }
+  return false;
+}
+
 /// V with sign/zero extensions and truncations to at least MinBits bits
 /// removed.
 const Value *stripIntCasts(const Value *V, unsigned MinBits) {
@@ -124,9 +178,14 @@ InstanceMemory::InstanceMemory(const ProgramModel &PM, StableFn Stable)
   std::vector<const Value *> Work;
   for (const ThreadTemplate &T : PM.threads()) {
     if (!T.Entry || !T.CreateSite || T.SignalHandler ||
-        T.Entry->arg_size() == 0 || !onlyStartRoutine(*T.Entry))
+        !onlyStartRoutine(*T.Entry))
       continue;
+    if (T.Entry->arg_size() == 0) {
+      OwnRuns.insert(T.Entry);
+      continue;
+    }
     Roots.insert(T.Entry);
+    OwnRuns.insert(T.Entry);
     const Argument *A = T.Entry->getArg(0);
     if (A->getType()->isPointerTy() &&
         FromArg.try_emplace(A, Derived{0}).second)
@@ -183,9 +242,20 @@ InstanceMemory::InstanceMemory(const ProgramModel &PM, StableFn Stable)
         continue;
       }
       if (const auto *P = dyn_cast<PHINode>(Usr)) {
-        SmallVector<const Value *, 4> In(P->incoming_values().begin(),
-                                         P->incoming_values().end());
-        if (auto X = AllDerived(In))
+        // A pointer that steps through a buffer (p = phi(buf, p + n))
+        // comes from the phi itself on the back edge.
+        SmallVector<const Value *, 4> In;
+        bool Stepping = false;
+        for (const Value *X : P->incoming_values()) {
+          if (stepsFrom(X, P))
+            Stepping = true;
+          else
+            In.push_back(X);
+        }
+        auto X = AllDerived(In);
+        if (X && Stepping)
+          X->Offset.reset();
+        if (X)
           Set(P, *X);
         continue;
       }
@@ -267,6 +337,18 @@ InstanceMemory::InstanceMemory(const ProgramModel &PM, StableFn Stable)
       walkFromOrigin(Alloc);
       continue;
     }
+    // A block allocated once per run of a function that runs once per
+    // thread (or once in main), handed to one child at a time.
+    if (const auto *Alloc = dyn_cast<CallBase>(Arg->stripPointerCasts());
+        Alloc && callIntrinsic(*Alloc) == Intrinsic::Alloc &&
+        Alloc->getFunction() == F && !PM.inCycle(Alloc->getParent()) &&
+        (onlyStartRoutine(*F) || PM.runsOnceInMain(F)) &&
+        Dom(F).dominates(Alloc, S))
+      if (const CallBase *J = serialisingJoin(*S)) {
+        Kinds[T.Id] = {Shape::Serial, 0, Alloc, S, J};
+        walkFromOrigin(Alloc);
+        continue;
+      }
     if (!PM.runsOnceInMain(F))
       continue;
     FnAnalyses &A = Get(F);
@@ -309,6 +391,29 @@ InstanceMemory::InstanceMemory(const ProgramModel &PM, StableFn Stable)
         }
     }
   }
+
+  // The blocks each thread allocates in its start routine.
+  for (const Function *F : OwnRuns)
+    for (const Instruction &I : instructions(*F))
+      if (const auto *CB = dyn_cast<CallBase>(&I);
+          CB && callIntrinsic(*CB) == Intrinsic::Alloc)
+        walkFromOrigin(CB);
+}
+
+const Value *InstanceMemory::ownAllocation(const MemAccess &X) const {
+  if (!X.Inst || !OwnRuns.contains(X.Inst->getFunction()))
+    return nullptr;
+  auto It = FromOrigin.find(X.Ptr);
+  if (It == FromOrigin.end())
+    return nullptr;
+  const Value *Root = X.Ptr;
+  while (const Value *Parent = FromOrigin.lookup(Root).Parent)
+    Root = Parent;
+  const auto *CB = dyn_cast<CallBase>(Root);
+  return CB && callIntrinsic(*CB) == Intrinsic::Alloc &&
+                 CB->getFunction() == X.Inst->getFunction()
+             ? CB
+             : nullptr;
 }
 
 void InstanceMemory::walkFromOrigin(const Value *Origin) {
@@ -343,6 +448,7 @@ void InstanceMemory::walkFromOrigin(const Value *Origin) {
 bool InstanceMemory::own(const Kind &K, const MemAccess &A) const {
   switch (K.S) {
   case Shape::Fresh:
+  case Shape::Serial:
     return FromArg.contains(A.Ptr);
   case Shape::Strided: {
     auto It = FromArg.find(A.Ptr);
@@ -438,14 +544,49 @@ bool InstanceMemory::beforeHandOff(const Kind &K, const MemAccess &X) const {
   return It->second = Ok;
 }
 
+bool InstanceMemory::outsideChild(const Kind &K, const MemAccess &X) const {
+  // X touches this run's block (the allocation runs once per run), and
+  // every path from the create to X passes the join: the thread holding
+  // the block has not been made yet in this run, or has ended.
+  const auto *Alloc = cast<Instruction>(K.Alloc);
+  const Instruction *I = X.Inst;
+  if (!I || I->getFunction() != Alloc->getFunction() ||
+      !FromOrigin.contains(X.Ptr))
+    return false;
+  const Value *Root = X.Ptr;
+  while (const Value *Parent = FromOrigin.lookup(Root).Parent)
+    Root = Parent;
+  if (Root != K.Alloc)
+    return false;
+  const auto *Create = cast<Instruction>(K.Create);
+  const auto *Join = cast<Instruction>(K.Join);
+  const BasicBlock *JB = Join->getParent();
+  const bool InJB = I->getParent() == JB;
+  if (Create->getParent() == JB && Create->comesBefore(Join))
+    // The join runs before a path from the create leaves the block.
+    return !(InJB && Create->comesBefore(I) && I->comesBefore(Join));
+  if (InJB)
+    // Reached from the top of the block, through the join.
+    return Join->comesBefore(I) &&
+           !(Create->getParent() == JB && Create->comesBefore(I));
+  return !reachesAvoiding(Create, I, JB);
+}
+
 bool InstanceMemory::disjoint(unsigned Thread, const MemAccess &A,
                               unsigned OtherThread, const MemAccess &B) const {
+  // Each touches a block its own thread allocated (two threads: two
+  // blocks).
+  if (ownAllocation(A) && ownAllocation(B))
+    return true;
   // The creator touches the block it is about to hand to an instance.
   for (auto [T, X, Y] :
        {std::tuple{OtherThread, &A, &B}, std::tuple{Thread, &B, &A}}) {
     auto Kt = Kinds.find(T);
-    if (Kt != Kinds.end() && Kt->second.S != Shape::Index &&
-        own(Kt->second, *Y) && beforeHandOff(Kt->second, *X))
+    if (Kt == Kinds.end() || Kt->second.S == Shape::Index ||
+        !own(Kt->second, *Y))
+      continue;
+    if (Kt->second.S == Shape::Serial ? outsideChild(Kt->second, *X)
+                                      : beforeHandOff(Kt->second, *X))
       return true;
   }
   auto It = Kinds.find(Thread);
@@ -454,8 +595,10 @@ bool InstanceMemory::disjoint(unsigned Thread, const MemAccess &A,
   if (OtherThread != Thread) {
     // Two templates, each handed a block of its own allocation call.
     auto Ot = Kinds.find(OtherThread);
-    return Ot != Kinds.end() && It->second.S == Shape::Fresh &&
-           Ot->second.S == Shape::Fresh &&
+    auto Block = [](const Kind &K) {
+      return K.S == Shape::Fresh || K.S == Shape::Serial;
+    };
+    return Ot != Kinds.end() && Block(It->second) && Block(Ot->second) &&
            It->second.Alloc != Ot->second.Alloc && own(It->second, A) &&
            own(Ot->second, B);
   }

@@ -19,6 +19,14 @@
 //    S, stays in them; so does an element, chosen by a variable, of an
 //    array member at such an offset that lies inside them (the index stays
 //    inside the array member: no undefined behaviour).
+//  - Serial: A is a block the creator allocated once in this run of its
+//    function (the allocation dominates the create and is on no cycle),
+//    where that function runs once per thread (only a start routine) or
+//    once in main, and every path from the create back to it passes a join
+//    of the thread it made (its handle lives in a local only the create
+//    writes; the join reads it after the create). Two instances of one
+//    creator's run never run together; instances of two runs get two
+//    blocks.
 //  - Index: A = (void *)i for such a counter i: the thread indexes an array
 //    with (an injective cast of) its argument: Base[(int)arg] at a constant
 //    offset within one element, where Base is the same for all instances (a
@@ -28,10 +36,12 @@
 // The creator's own accesses to a Fresh block through the allocation's
 // result (to a Strided cell through the address passed, inside the cell),
 // after the allocation (the cell's address) and before the create that
-// hands it out, touch memory no running instance has.
+// hands it out, touch memory no running instance has. So do its accesses
+// to a Serial block through the allocation's result that no path from
+// the create reaches without passing the join.
 //
-// Two templates whose start arguments are Fresh blocks of two different
-// allocation calls own disjoint memory too.
+// Two templates whose start arguments are Fresh or Serial blocks of two
+// different allocation calls own disjoint memory too.
 //
 // "Derived from the argument" is computed once: the parameter of a start
 // routine that nothing but thread creation uses, values computed from it by
@@ -43,6 +53,7 @@
 #pragma once
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -52,6 +63,7 @@
 namespace llvm {
 class Value;
 class GlobalVariable;
+class Function;
 } // namespace llvm
 
 namespace crace {
@@ -77,7 +89,7 @@ public:
   [[nodiscard]] unsigned numTemplates() const { return Kinds.size(); }
 
 private:
-  enum class Shape { Fresh, Strided, Index };
+  enum class Shape { Fresh, Strided, Index, Serial };
   struct Kind {
     Shape S = Shape::Fresh;
     /// Strided: the stride in bytes. Index: the counter's bit width.
@@ -86,6 +98,8 @@ private:
     /// (null when it is not an instruction of the creator); and the create.
     const llvm::Value *Alloc = nullptr;
     const llvm::Value *Create = nullptr;
+    /// Serial: the join that waits for the thread the create made.
+    const llvm::Value *Join = nullptr;
   };
   /// An offset from the start argument, when known.
   struct Derived {
@@ -104,7 +118,10 @@ private:
   /// Fresh: X is the creator's access to the block it allocated, before
   /// the create hands that block out.
   [[nodiscard]] bool beforeHandOff(const Kind &K, const MemAccess &X) const;
-  /// Fresh or Strided: A stays inside its instance's memory.
+  /// Serial: X is the creator's access to the block it allocated, where
+  /// the thread it handed the block to has not started or has been joined.
+  [[nodiscard]] bool outsideChild(const Kind &K, const MemAccess &X) const;
+  /// Fresh, Strided or Serial: A stays inside its instance's memory.
   [[nodiscard]] bool own(const Kind &K, const MemAccess &A) const;
   [[nodiscard]] std::optional<IndexKey>
   indexKey(const Kind &K, const MemAccess &A, unsigned Thread) const;
@@ -121,6 +138,11 @@ private:
     std::optional<int64_t> Offset;
   };
   llvm::DenseMap<const llvm::Value *, Step> FromOrigin;
+  /// Start routines that run only as threads: each run is its own thread.
+  llvm::SmallPtrSet<const llvm::Function *, 8> OwnRuns;
+  /// The allocation, in X's function, X's pointer was computed from there,
+  /// when that function is in OwnRuns: X touches a block its thread made.
+  [[nodiscard]] const llvm::Value *ownAllocation(const MemAccess &X) const;
   void walkFromOrigin(const llvm::Value *Origin);
   /// beforeHandOff's answers by (pointer, access, create).
   mutable std::map<
