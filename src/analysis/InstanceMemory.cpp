@@ -17,9 +17,12 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/TargetParser/Triple.h"
 
 using namespace llvm;
+using llvm::PatternMatch::m_Zero;
+using llvm::PatternMatch::match;
 
 namespace crace {
 
@@ -147,6 +150,52 @@ bool stepsFrom(const Value *V, const PHINode *P) {
       return false;
   }
   return false;
+}
+
+/// From just after Ld to Create, in one block, nothing may write memory:
+/// no store, no call other than debug and lifetime markers.
+bool noWriteBetween(const LoadInst *Ld, const CallBase *Create) {
+  if (Ld->getParent() != Create->getParent() || !Ld->comesBefore(Create))
+    return false;
+  for (const Instruction *I = Ld->getNextNode(); I != Create;
+       I = I->getNextNode()) {
+    if (const auto *II = dyn_cast<llvm::IntrinsicInst>(I);
+        II && (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II)))
+      continue;
+    if (I->mayWriteToMemory())
+      return false;
+  }
+  return true;
+}
+
+/// P points to the first element of an array (the decay of an array
+/// member, &a[0]) of the returned size in bytes, also when P is a
+/// parameter every call of which passes such a pointer (the smallest).
+std::optional<uint64_t> arrayFromStart(const DataLayout &DL, const Value *P,
+                                       unsigned Depth = 0) {
+  if (const auto *G = dyn_cast<GetElementPtrInst>(P)) {
+    auto *AT = dyn_cast<ArrayType>(G->getSourceElementType());
+    if (!AT || G->getNumIndices() != 2 || !match(G->getOperand(1), m_Zero()) ||
+        !match(G->getOperand(2), m_Zero()))
+      return std::nullopt;
+    return DL.getTypeAllocSize(AT).getFixedValue();
+  }
+  const auto *A = dyn_cast<Argument>(P);
+  if (!A || Depth > 4)
+    return std::nullopt;
+  auto Calls = onlyCalls(*A->getParent());
+  if (!Calls || Calls->empty())
+    return std::nullopt;
+  std::optional<uint64_t> Min;
+  for (const CallBase *C : *Calls) {
+    if (A->getArgNo() >= C->arg_size())
+      return std::nullopt;
+    auto N = arrayFromStart(DL, C->getArgOperand(A->getArgNo()), Depth + 1);
+    if (!N)
+      return std::nullopt;
+    Min = Min ? std::min(*Min, *N) : *N;
+  }
+  return Min;
 }
 
 /// V with sign/zero extensions and truncations to at least MinBits bits
@@ -388,7 +437,20 @@ InstanceMemory::InstanceMemory(const ProgramModel &PM, StableFn Stable)
               Origin && Origin->getFunction() == F ? Origin : nullptr, S};
           if (Origin && Origin->getFunction() == F)
             walkFromOrigin(Origin);
+          continue;
         }
+      // &G[i] with G a global pointer: each iteration reads G again, and
+      // every instance reads one value when no write changes G while an
+      // instance runs, nor between this iteration's read and the create.
+      if (auto E = arrayElement(DL, Arg); E && E->Offset == 0) {
+        const auto *Ld = dyn_cast<LoadInst>(E->Base);
+        const auto *G =
+            Ld ? dyn_cast<GlobalVariable>(Ld->getPointerOperand()) : nullptr;
+        auto Step = Counter(stripExtensions(E->Index), /*NeedNoWrap=*/true);
+        if (G && Step && !Ld->isVolatile() && noWriteBetween(Ld, S) &&
+            this->Stable(G, T.Id))
+          Kinds[T.Id] = {Shape::Strided, E->Elem * *Step, nullptr, S};
+      }
     }
   }
 
@@ -452,9 +514,19 @@ bool InstanceMemory::own(const Kind &K, const MemAccess &A) const {
     return FromArg.contains(A.Ptr);
   case Shape::Strided: {
     auto It = FromArg.find(A.Ptr);
-    if (It == FromArg.end() || A.Size == 0)
+    if (It == FromArg.end())
       return false;
     uint64_t Size = A.Size;
+    if (Size == 0) {
+      // A library call's effect of unknown length through a pointer to
+      // the start of an array member (strlen(td->name)) stays inside that
+      // array.
+      std::optional<uint64_t> N =
+          arrayFromStart(PM.module().getDataLayout(), A.Ptr);
+      if (!N || *N == 0)
+        return false;
+      Size = *N;
+    }
     if (!It->second.Offset) {
       // An element, chosen by a variable, of an array member at a known
       // offset: the index stays inside that array (no undefined

@@ -18,7 +18,11 @@
 //    at a constant offset c from the argument, with 0 <= c and c + size <=
 //    S, stays in them; so does an element, chosen by a variable, of an
 //    array member at such an offset that lies inside them (the index stays
-//    inside the array member: no undefined behaviour).
+//    inside the array member: no undefined behaviour), and an effect of
+//    unknown length (strlen) through the start of an array member there.
+//    B may also be read from a global pointer G in each iteration (&G[i]):
+//    every instance reads one value when no write to G may happen in
+//    parallel with the template, nor between that read and the create.
 //  - Serial: A is a block the creator allocated once in this run of its
 //    function (the allocation dominates the create and is on no cycle),
 //    where that function runs once per thread (only a start routine) or
