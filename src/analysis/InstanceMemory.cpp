@@ -1,6 +1,6 @@
 //===- InstanceMemory.cpp - memory that belongs to one thread instance ----===//
 #include "analysis/InstanceMemory.h"
-#include "analysis/ArrayElement.h"
+#include "model/ArrayElement.h"
 #include "model/ProgramModel.h"
 #include "model/SyncAPI.h"
 

@@ -1,7 +1,7 @@
 //===- PairFilters.cpp - conflicting accesses that touch different bytes --===//
 #include "analysis/PairFilters.h"
-#include "analysis/ArrayElement.h"
 #include "analysis/MHP.h"
+#include "model/ArrayElement.h"
 
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/MemoryLocation.h"

@@ -1,6 +1,6 @@
 //===- SymbolicLocks.cpp - locks named by the data they guard ------------===//
 #include "analysis/SymbolicLocks.h"
-#include "analysis/ArrayElement.h"
+#include "model/ArrayElement.h"
 #include "model/ProgramModel.h"
 
 #include "llvm/IR/InstIterator.h"

@@ -1,6 +1,6 @@
 //===- Tickets.cpp - values taken from a counter every take advances -----===//
 #include "analysis/Tickets.h"
-#include "analysis/ArrayElement.h"
+#include "model/ArrayElement.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Constants.h"

@@ -32,6 +32,10 @@ class Instruction;
 class CallBase;
 class BasicBlock;
 class DIType;
+class Loop;
+class SCEV;
+class SCEVAddRecExpr;
+class ScalarEvolution;
 } // namespace llvm
 
 namespace crace {
@@ -197,6 +201,17 @@ private:
   void findThreads();
   void findJoins();
   void findJoinLoops();
+  /// A join loop of main over an array of handles (findJoinLoops).
+  struct CountedJoin {
+    const llvm::Loop *L;
+    const llvm::SCEVAddRecExpr *Handle;
+    const llvm::SCEV *Count;
+    const llvm::BasicBlock *Exit;
+    /// The block of the join call.
+    const llvm::BasicBlock *Join;
+  };
+  void joinLoopsOverCounters(llvm::ScalarEvolution &SE,
+                             const std::vector<CountedJoin> &Joins);
   void findCreators();
   void checkSoundness();
   void findForkChildren();

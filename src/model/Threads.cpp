@@ -5,6 +5,8 @@
 // loops, and the order of instructions in main that MHP relies on.
 //
 //===----------------------------------------------------------------------===//
+#include "model/ArrayElement.h"
+#include "model/CountedCreates.h"
 #include "model/ProgramModel.h"
 
 #include "llvm/ADT/BitVector.h"
@@ -326,6 +328,105 @@ static bool onlyHoldsHandles(const Value *Base) {
   return true;
 }
 
+void ProgramModel::joinLoopsOverCounters(
+    ScalarEvolution &SE, const std::vector<CountedJoin> &Joins) {
+  // pthread_create(&tid[n], ...); n++;  (in any loops of main)
+  // for (i = 0; i < n; i++) pthread_join(tid[i], ...);
+  // The k-th create into tid wrote tid[k], so when n counts them all the
+  // join loop waits for every thread created into tid (CountedCreates.h).
+  if (!Main->use_empty())
+    return;
+  const DataLayout &DL = M.getDataLayout();
+  for (const CountedJoin &J : Joins) {
+    const Value *Base = nullptr;
+    if (auto *U = dyn_cast<SCEVUnknown>(SE.getPointerBase(J.Handle)))
+      Base = U->getValue();
+    if (!Base || !onlyHoldsHandles(Base) || !isa<AllocaInst>(Base))
+      continue;
+    // The creates into tid: in main, each at tid[index] of one element
+    // size, which is the join loop's step from &tid[0].
+    SmallVector<const CallBase *, 4> Sites;
+    DenseMap<const CallBase *, const Value *> Index;
+    std::optional<uint64_t> Elem;
+    bool Ok = true;
+    SmallVector<const Value *, 8> Work = {Base};
+    SmallPtrSet<const Value *, 16> Seen;
+    while (!Work.empty() && Ok) {
+      const Value *V = Work.pop_back_val();
+      if (!Seen.insert(V).second)
+        continue;
+      for (const User *U : V->users()) {
+        if (isa<GetElementPtrInst>(U) || isa<BitCastInst>(U)) {
+          Work.push_back(U);
+          continue;
+        }
+        const auto *CB = dyn_cast<CallBase>(U);
+        if (!CB || callIntrinsic(*CB) != Intrinsic::ThreadCreate ||
+            CB->getArgOperand(0) != V)
+          continue;
+        auto E = arrayElement(DL, V);
+        if (CB->getFunction() != Main || !E || E->Base != Base ||
+            E->Offset != 0 || (Elem && *Elem != E->Elem)) {
+          Ok = false;
+          break;
+        }
+        Elem = E->Elem;
+        Sites.push_back(CB);
+        Index[CB] = E->Index;
+      }
+    }
+    if (!Ok || Sites.empty() ||
+        J.Handle->getStart() != SE.getSCEV(const_cast<Value *>(Base)))
+      continue;
+    auto *Step = dyn_cast<SCEVConstant>(J.Handle->getStepRecurrence(SE));
+    if (!Step || Step->getAPInt() != *Elem)
+      continue;
+    // The bound n: the loop-invariant side of the exit test, and the join
+    // loop runs at least n iterations.
+    const BasicBlock *Exiting = J.L->getExitingBlock();
+    const auto *Br = dyn_cast<BranchInst>(Exiting->getTerminator());
+    const auto *Cmp = Br && Br->isConditional()
+                          ? dyn_cast<ICmpInst>(Br->getCondition())
+                          : nullptr;
+    const BasicBlock *Pre = J.L->getLoopPreheader();
+    if (!Cmp || !Pre)
+      continue;
+    const Value *Bound = nullptr;
+    for (const Value *Op : Cmp->operands())
+      if (J.L->isLoopInvariant(Op))
+        Bound = Op;
+    if (!Bound || !Bound->getType()->isIntegerTy())
+      continue;
+    // The join runs once per iteration of the body: the back edge's count
+    // when the header tests and leaves, one more when the latch does.
+    const SCEV *B = SE.getSCEV(const_cast<Value *>(Bound));
+    const SCEV *Trip = nullptr;
+    if (Exiting == J.L->getLoopLatch())
+      Trip = SE.getAddExpr(J.Count, SE.getOne(J.Count->getType()));
+    else if (Exiting == J.L->getHeader() && J.Join != Exiting)
+      Trip = J.Count;
+    else
+      continue;
+    Type *Wide = SE.getWiderType(B->getType(), Trip->getType());
+    if (Trip != B && !SE.isKnownPredicate(ICmpInst::ICMP_SGE,
+                                          SE.getNoopOrZeroExtend(Trip, Wide),
+                                          SE.getNoopOrSignExtend(B, Wide)))
+      continue;
+    // No create after the join loop starts, and n counts every create
+    // when it starts.
+    const Instruction *Head = &J.L->getHeader()->front();
+    if (any_of(Sites,
+               [&](const CallBase *S) { return mayReachInMain(Head, S); }) ||
+        !countsCreates(
+            *Main, Sites, [&](const CallBase *S) { return Index.lookup(S); },
+            Bound, Pre))
+      continue;
+    for (ThreadTemplate &T : Threads)
+      if (T.CreateSite && is_contained(Sites, T.CreateSite) && !T.AllJoinedAt)
+        T.AllJoinedAt = J.Exit;
+  }
+}
+
 void ProgramModel::findJoinLoops() {
   // for (i = 0; i < n; i++) create(&t[i], f, ...);
   // for (i = 0; i < n; i++) join(t[i], ...);
@@ -345,6 +446,7 @@ void ProgramModel::findJoinLoops() {
     const SCEVAddRecExpr *Handle;
     const SCEV *Count;
     const BasicBlock *Exit;
+    const BasicBlock *Join;
   };
   std::vector<JoinLoop> JoinLoops;
   for (const Instruction &I : instructions(F)) {
@@ -365,8 +467,15 @@ void ProgramModel::findJoinLoops() {
     const SCEV *Count = SE.getBackedgeTakenCount(L);
     if (isa<SCEVCouldNotCompute>(Count))
       continue;
-    JoinLoops.push_back({L, AR, Count, Exit});
+    JoinLoops.push_back({L, AR, Count, Exit, CB->getParent()});
   }
+
+  joinLoopsOverCounters(SE, [&] {
+    std::vector<CountedJoin> Js;
+    for (const JoinLoop &J : JoinLoops)
+      Js.push_back({J.L, J.Handle, J.Count, J.Exit, J.Join});
+    return Js;
+  }());
 
   for (ThreadTemplate &T : Threads) {
     if (!T.CreateSite || !T.CreatedInMain || !T.Multi)

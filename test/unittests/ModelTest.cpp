@@ -172,3 +172,49 @@ TEST(ModelTest, ModelCallIsLocatedAtItsOnlyCall) {
     }
   }
 }
+
+// model/CountedCreates.h: a join loop over tid[0..n), where n counts the
+// creates that stored their handles at tid[n], waits for every worker.
+TEST(ModelTest, JoinLoopOverCountedHandles) {
+  auto AllJoined = [](const char *Create, const char *Bound) {
+    std::string Src = std::string(R"(
+      #include <pthread.h>
+      void *worker(void *a) { return a; }
+      int rounds = 2;
+      int main() {
+        pthread_t tid[16];
+        int n = 0;
+        for (int i = 0; i < rounds; i++)
+          for (int j = 0; j < 3; j++) {
+            )") + Create +
+                      R"(
+          }
+        for (int i = 0; i < )" +
+                      Bound + R"(; i++) pthread_join(tid[i], 0);
+        return 0;
+      })";
+    Compiled C = compile(Src);
+    EXPECT_TRUE(C.PM) << C.Error;
+    if (!C.PM)
+      return false;
+    for (const ThreadTemplate &T : C.PM->threads())
+      if (T.Name == "worker")
+        return T.AllJoinedAt != nullptr;
+    ADD_FAILURE() << "no worker template";
+    return false;
+  };
+  EXPECT_TRUE(AllJoined("pthread_create(&tid[n], 0, worker, 0); n++;", "n"));
+  EXPECT_TRUE(AllJoined("if (pthread_create(&tid[n++], 0, worker, 0)) "
+                        "return 1;",
+                        "n"));
+  // The first create writes tid[1]: tid[0] is never a worker's handle.
+  EXPECT_FALSE(
+      AllJoined("pthread_create(&tid[n + 1], 0, worker, 0); n++;", "n"));
+  // A create whose count is skipped: the next one overwrites its handle.
+  EXPECT_FALSE(AllJoined(
+      "pthread_create(&tid[n], 0, worker, 0); if (j == 1) continue; n++;",
+      "n"));
+  // The join loop stops one short.
+  EXPECT_FALSE(
+      AllJoined("pthread_create(&tid[n], 0, worker, 0); n++;", "n - 1"));
+}

@@ -1,5 +1,5 @@
 //===- ArrayElement.cpp - addresses of the form base + index * size + c ---===//
-#include "analysis/ArrayElement.h"
+#include "model/ArrayElement.h"
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/IR/DataLayout.h"
