@@ -462,16 +462,18 @@ InstanceMemory::InstanceMemory(const ProgramModel &PM, StableFn Stable)
         walkFromOrigin(CB);
 }
 
+const Value *InstanceMemory::originOf(const Value *P) const {
+  if (!FromOrigin.contains(P))
+    return nullptr;
+  while (const Value *Parent = FromOrigin.lookup(P).Parent)
+    P = Parent;
+  return P;
+}
+
 const Value *InstanceMemory::ownAllocation(const MemAccess &X) const {
   if (!X.Inst || !OwnRuns.contains(X.Inst->getFunction()))
     return nullptr;
-  auto It = FromOrigin.find(X.Ptr);
-  if (It == FromOrigin.end())
-    return nullptr;
-  const Value *Root = X.Ptr;
-  while (const Value *Parent = FromOrigin.lookup(Root).Parent)
-    Root = Parent;
-  const auto *CB = dyn_cast<CallBase>(Root);
+  const auto *CB = dyn_cast_or_null<CallBase>(originOf(X.Ptr));
   return CB && callIntrinsic(*CB) == Intrinsic::Alloc &&
                  CB->getFunction() == X.Inst->getFunction()
              ? CB
@@ -592,10 +594,7 @@ bool InstanceMemory::beforeHandOff(const Kind &K, const MemAccess &X) const {
       return false;
   }
   // Computed from this origin (FromOrigin holds every template's).
-  const Value *Root = X.Ptr;
-  while (const Value *Parent = FromOrigin.lookup(Root).Parent)
-    Root = Parent;
-  if (Root != K.Alloc)
+  if (originOf(X.Ptr) != K.Alloc)
     return false;
   auto [It, New] = HandOffCache.try_emplace({X.Ptr, I, K.Create}, false);
   if (!New)
@@ -623,12 +622,7 @@ bool InstanceMemory::outsideChild(const Kind &K, const MemAccess &X) const {
   const auto *Alloc = cast<Instruction>(K.Alloc);
   const Instruction *I = X.Inst;
   if (!I || I->getFunction() != Alloc->getFunction() ||
-      !FromOrigin.contains(X.Ptr))
-    return false;
-  const Value *Root = X.Ptr;
-  while (const Value *Parent = FromOrigin.lookup(Root).Parent)
-    Root = Parent;
-  if (Root != K.Alloc)
+      originOf(X.Ptr) != K.Alloc)
     return false;
   const auto *Create = cast<Instruction>(K.Create);
   const auto *Join = cast<Instruction>(K.Join);

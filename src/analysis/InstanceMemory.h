@@ -148,6 +148,8 @@ private:
   /// when that function is in OwnRuns: X touches a block its thread made.
   [[nodiscard]] const llvm::Value *ownAllocation(const MemAccess &X) const;
   void walkFromOrigin(const llvm::Value *Origin);
+  /// The origin P was computed from (FromOrigin's root), or null.
+  [[nodiscard]] const llvm::Value *originOf(const llvm::Value *P) const;
   /// beforeHandOff's answers by (pointer, access, create).
   mutable std::map<
       std::tuple<const llvm::Value *, const llvm::Value *, const llvm::Value *>,

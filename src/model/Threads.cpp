@@ -295,8 +295,12 @@ bool ProgramModel::dominatesInMain(const BasicBlock *A,
 }
 
 /// The pointer is only used to address thread handles: GEPs and casts of
-/// it feed thread creation, loads, free() and lifetime markers only.
-static bool onlyHoldsHandles(const Value *Base) {
+/// it feed thread creation, loads, free() and lifetime markers only. The
+/// creates found, with the handle address each writes, go to Creates.
+static bool onlyHoldsHandles(
+    const Value *Base,
+    SmallVectorImpl<std::pair<const CallBase *, const Value *>> *Creates =
+        nullptr) {
   SmallVector<const Value *, 8> Work = {Base};
   SmallPtrSet<const Value *, 16> Seen;
   while (!Work.empty()) {
@@ -314,8 +318,11 @@ static bool onlyHoldsHandles(const Value *Base) {
       if (auto *CB = dyn_cast<CallBase>(U)) {
         auto K = callIntrinsic(*CB);
         if (K == Intrinsic::ThreadCreate && CB->getArgOperand(0) == V &&
-            CB->getArgOperand(1) != V && CB->getArgOperand(2) != V)
+            CB->getArgOperand(1) != V && CB->getArgOperand(2) != V) {
+          if (Creates)
+            Creates->push_back({CB, V});
           continue;
+        }
         if (K == Intrinsic::Free)
           continue;
         if (auto *II = dyn_cast<IntrinsicInst>(CB))
@@ -341,7 +348,8 @@ void ProgramModel::joinLoopsOverCounters(
     const Value *Base = nullptr;
     if (auto *U = dyn_cast<SCEVUnknown>(SE.getPointerBase(J.Handle)))
       Base = U->getValue();
-    if (!Base || !onlyHoldsHandles(Base) || !isa<AllocaInst>(Base))
+    SmallVector<std::pair<const CallBase *, const Value *>, 4> Creates;
+    if (!Base || !isa<AllocaInst>(Base) || !onlyHoldsHandles(Base, &Creates))
       continue;
     // The creates into tid: in main, each at tid[index] of one element
     // size, which is the join loop's step from &tid[0].
@@ -349,31 +357,16 @@ void ProgramModel::joinLoopsOverCounters(
     DenseMap<const CallBase *, const Value *> Index;
     std::optional<uint64_t> Elem;
     bool Ok = true;
-    SmallVector<const Value *, 8> Work = {Base};
-    SmallPtrSet<const Value *, 16> Seen;
-    while (!Work.empty() && Ok) {
-      const Value *V = Work.pop_back_val();
-      if (!Seen.insert(V).second)
-        continue;
-      for (const User *U : V->users()) {
-        if (isa<GetElementPtrInst>(U) || isa<BitCastInst>(U)) {
-          Work.push_back(U);
-          continue;
-        }
-        const auto *CB = dyn_cast<CallBase>(U);
-        if (!CB || callIntrinsic(*CB) != Intrinsic::ThreadCreate ||
-            CB->getArgOperand(0) != V)
-          continue;
-        auto E = arrayElement(DL, V);
-        if (CB->getFunction() != Main || !E || E->Base != Base ||
-            E->Offset != 0 || (Elem && *Elem != E->Elem)) {
-          Ok = false;
-          break;
-        }
-        Elem = E->Elem;
-        Sites.push_back(CB);
-        Index[CB] = E->Index;
+    for (auto [CB, Handle] : Creates) {
+      auto E = arrayElement(DL, Handle);
+      if (CB->getFunction() != Main || !E || E->Base != Base ||
+          E->Offset != 0 || (Elem && *Elem != E->Elem)) {
+        Ok = false;
+        break;
       }
+      Elem = E->Elem;
+      Sites.push_back(CB);
+      Index[CB] = E->Index;
     }
     if (!Ok || Sites.empty() ||
         J.Handle->getStart() != SE.getSCEV(const_cast<Value *>(Base)))
