@@ -35,6 +35,16 @@ COMMAND_LINES = {
 }
 
 
+# Programs whose "injected" race is not one: read by hand; an unreported
+# injected race there is right. (Each still has other, real races.)
+NOT_A_RACE = {
+    "ptester.c": "the unlocked reads of the totals (lines 649-661) come after "
+                 "main's loop joined every test_thread (635-636): tid[n_tids] "
+                 "is written by each create, n_tids counts them; explore never "
+                 "confirmed it either",
+}
+
+
 def injected_lines(patch):
     """Old-side line ranges of the changed lines of each hunk."""
     ranges = []
@@ -166,7 +176,10 @@ def main():
                 f"--timeout {args.timeout}`\n")
         f.write(f"- date: {time.strftime('%Y-%m-%dT%H:%M:%S')}; machine: {os.cpu_count()} CPUs\n")
         f.write("- every program has a real race (a lock removed); `race-free` would be wrong\n")
-        f.write(f"- wrong race-free verdicts: {wrong}\n\n")
+        f.write(f"- wrong race-free verdicts: {wrong}\n")
+        for prog, why in sorted(NOT_A_RACE.items()):
+            f.write(f"- {prog}: the injected race is not a race: {why}\n")
+        f.write("\n")
         f.write("| program | verdict | findings | injected race reported | injected race confirmed (race) | races confirmed (any) | wall s | engine |\n")
         f.write("|---|---|---|---|---|---|---|---|\n")
         for r in rows:
