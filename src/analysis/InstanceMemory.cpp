@@ -449,7 +449,15 @@ InstanceMemory::InstanceMemory(const ProgramModel &PM, StableFn Stable)
         auto Step = Counter(stripExtensions(E->Index), /*NeedNoWrap=*/true);
         if (G && Step && !Ld->isVolatile() && noWriteBetween(Ld, S) &&
             this->Stable(G, T.Id))
-          Kinds[T.Id] = {Shape::Strided, E->Elem * *Step, nullptr, S};
+          Kinds[T.Id] = {Shape::Strided,
+                         E->Elem * *Step,
+                         nullptr,
+                         S,
+                         nullptr,
+                         G,
+                         stripExtensions(E->Index),
+                         E->Elem,
+                         L->getHeader()};
       }
     }
   }
@@ -575,6 +583,28 @@ InstanceMemory::indexKey(const Kind &K, const MemAccess &A,
   return IndexKey{Base->first, Base->second, Elem};
 }
 
+bool InstanceMemory::beforeCellHandOff(const Kind &K,
+                                       const MemAccess &X) const {
+  // X goes to G[i] + c, inside the element, with this iteration's i and a
+  // value of G read in the creator: G has one value while an instance
+  // runs (Stable), and before the first create no instance runs. The
+  // create of instance i comes after X in the iteration.
+  const auto *Create = cast<Instruction>(K.Create);
+  const Instruction *I = X.Inst;
+  if (!K.Global || !I || I->getFunction() != Create->getFunction())
+    return false;
+  const DataLayout &DL = PM.module().getDataLayout();
+  auto E = arrayElement(DL, X.Ptr);
+  const auto *Ld = E ? dyn_cast<LoadInst>(E->Base) : nullptr;
+  if (!Ld || Ld->getPointerOperand() != K.Global || Ld->isVolatile() ||
+      stripExtensions(E->Index) != K.Index || E->Elem != K.Elem)
+    return false;
+  uint64_t Size = X.Size;
+  if (Size == 0)
+    Size = arrayFromStart(DL, X.Ptr).value_or(0);
+  return E->inside(Size) && !reachesAvoiding(Create, I, K.Header);
+}
+
 bool InstanceMemory::beforeHandOff(const Kind &K, const MemAccess &X) const {
   // X touches the block of its function's latest allocation (or the cell
   // of this iteration), and no create has handed it out yet: so a thread
@@ -652,7 +682,8 @@ bool InstanceMemory::disjoint(unsigned Thread, const MemAccess &A,
         !own(Kt->second, *Y))
       continue;
     if (Kt->second.S == Shape::Serial ? outsideChild(Kt->second, *X)
-                                      : beforeHandOff(Kt->second, *X))
+                                      : beforeHandOff(Kt->second, *X) ||
+                                            beforeCellHandOff(Kt->second, *X))
       return true;
   }
   auto It = Kinds.find(Thread);

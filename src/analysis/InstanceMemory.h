@@ -22,7 +22,10 @@
 //    unknown length (strlen) through the start of an array member there.
 //    B may also be read from a global pointer G in each iteration (&G[i]):
 //    every instance reads one value when no write to G may happen in
-//    parallel with the template, nor between that read and the create.
+//    parallel with the template, nor between that read and the create;
+//    the creator's accesses to G[i] + c inside the element (reading G
+//    itself), before the create in that iteration, touch a cell no running
+//    instance has.
 //  - Serial: A is a block the creator allocated once in this run of its
 //    function (the allocation dominates the create and is on no cycle),
 //    where that function runs once per thread (only a start routine) or
@@ -65,6 +68,7 @@
 #include <tuple>
 
 namespace llvm {
+class BasicBlock;
 class Value;
 class GlobalVariable;
 class Function;
@@ -104,6 +108,13 @@ private:
     const llvm::Value *Create = nullptr;
     /// Serial: the join that waits for the thread the create made.
     const llvm::Value *Join = nullptr;
+    /// Strided through a global pointer G (&G[i]): G, the index i (its
+    /// extensions stripped), the element size and the creation loop's
+    /// header.
+    const llvm::Value *Global = nullptr;
+    const llvm::Value *Index = nullptr;
+    uint64_t Elem = 0;
+    const llvm::BasicBlock *Header = nullptr;
   };
   /// An offset from the start argument, when known.
   struct Derived {
@@ -125,6 +136,9 @@ private:
   /// Serial: X is the creator's access to the block it allocated, where
   /// the thread it handed the block to has not started or has been joined.
   [[nodiscard]] bool outsideChild(const Kind &K, const MemAccess &X) const;
+  /// Strided through a global pointer: X is the creator's access to this
+  /// iteration's cell, &G[i] + c inside it, before the create.
+  [[nodiscard]] bool beforeCellHandOff(const Kind &K, const MemAccess &X) const;
   /// Fresh, Strided or Serial: A stays inside its instance's memory.
   [[nodiscard]] bool own(const Kind &K, const MemAccess &A) const;
   [[nodiscard]] std::optional<IndexKey>
