@@ -14,7 +14,6 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
-#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/IR/PatternMatch.h"
@@ -107,18 +106,14 @@ const CallBase *serialisingJoin(const CallBase &Create) {
   const auto *H =
       dyn_cast<AllocaInst>(Create.getArgOperand(0)->stripPointerCasts());
   if (!H || Create.getArgOperand(1)->stripPointerCasts() == H ||
-      Create.getArgOperand(2)->stripPointerCasts() == H)
+      Create.getArgOperand(2)->stripPointerCasts() == H ||
+      !onlyCreateWrites(H, Create))
     return nullptr;
   SmallVector<const CallBase *, 2> Joins;
   for (const User *U : H->users()) {
-    if (U == &Create)
-      continue;
-    if (const auto *II = dyn_cast<llvm::IntrinsicInst>(U);
-        II && (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II)))
-      continue;
     const auto *L = dyn_cast<LoadInst>(U);
-    if (!L || L->getPointerOperand() != H)
-      return nullptr;
+    if (!L)
+      continue;
     for (const User *LU : L->users())
       if (const auto *J = dyn_cast<CallBase>(LU);
           J && callIntrinsic(*J) == Intrinsic::ThreadJoin &&
@@ -159,10 +154,7 @@ bool noWriteBetween(const LoadInst *Ld, const CallBase *Create) {
     return false;
   for (const Instruction *I = Ld->getNextNode(); I != Create;
        I = I->getNextNode()) {
-    if (const auto *II = dyn_cast<llvm::IntrinsicInst>(I);
-        II && (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II)))
-      continue;
-    if (I->mayWriteToMemory())
+    if (!isMarker(I) && I->mayWriteToMemory())
       return false;
   }
   return true;
@@ -229,12 +221,10 @@ InstanceMemory::InstanceMemory(const ProgramModel &PM, StableFn Stable)
     if (!T.Entry || !T.CreateSite || T.SignalHandler ||
         !onlyStartRoutine(*T.Entry))
       continue;
-    if (T.Entry->arg_size() == 0) {
-      OwnRuns.insert(T.Entry);
-      continue;
-    }
-    Roots.insert(T.Entry);
     OwnRuns.insert(T.Entry);
+    if (T.Entry->arg_size() == 0)
+      continue;
+    Roots.insert(T.Entry);
     const Argument *A = T.Entry->getArg(0);
     if (A->getType()->isPointerTy() &&
         FromArg.try_emplace(A, Derived{0}).second)
@@ -394,7 +384,8 @@ InstanceMemory::InstanceMemory(const ProgramModel &PM, StableFn Stable)
         (onlyStartRoutine(*F) || PM.runsOnceInMain(F)) &&
         Dom(F).dominates(Alloc, S))
       if (const CallBase *J = serialisingJoin(*S)) {
-        Kinds[T.Id] = {Shape::Serial, 0, Alloc, S, J};
+        Kinds[T.Id] = {
+            .S = Shape::Serial, .Alloc = Alloc, .Create = S, .Join = J};
         walkFromOrigin(Alloc);
         continue;
       }
@@ -449,15 +440,13 @@ InstanceMemory::InstanceMemory(const ProgramModel &PM, StableFn Stable)
         auto Step = Counter(stripExtensions(E->Index), /*NeedNoWrap=*/true);
         if (G && Step && !Ld->isVolatile() && noWriteBetween(Ld, S) &&
             this->Stable(G, T.Id))
-          Kinds[T.Id] = {Shape::Strided,
-                         E->Elem * *Step,
-                         nullptr,
-                         S,
-                         nullptr,
-                         G,
-                         stripExtensions(E->Index),
-                         E->Elem,
-                         L->getHeader()};
+          Kinds[T.Id] = {.S = Shape::Strided,
+                         .Stride = E->Elem * *Step,
+                         .Create = S,
+                         .Global = G,
+                         .Index = stripExtensions(E->Index),
+                         .Elem = E->Elem,
+                         .Header = L->getHeader()};
       }
     }
   }

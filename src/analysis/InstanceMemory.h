@@ -102,7 +102,7 @@ private:
     Shape S = Shape::Fresh;
     /// Strided: the stride in bytes. Index: the counter's bit width.
     uint64_t Stride = 0;
-    /// Fresh: the allocation call; Strided: the GEP computing the cell
+    /// Fresh, Serial: the allocation call; Strided: the GEP computing the cell
     /// (null when it is not an instruction of the creator); and the create.
     const llvm::Value *Alloc = nullptr;
     const llvm::Value *Create = nullptr;

@@ -82,7 +82,7 @@ bool onlyReturned(const Instruction &Alloc) {
           // value stored.
           continue;
         default:
-          if (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II))
+          if (isMarker(II))
             continue;
           return false;
         }

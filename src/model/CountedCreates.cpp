@@ -1,9 +1,11 @@
 //===- CountedCreates.cpp - handles stored at a counter of creates --------===//
 #include "model/CountedCreates.h"
+#include "model/ArrayElement.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SetOperations.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
@@ -37,28 +39,14 @@ struct State {
       return;
     }
     Zero &= O.Zero;
-    auto Keep = [](SmallPtrSet<const Value *, 8> &S,
-                   const SmallPtrSet<const Value *, 8> &T) {
-      SmallVector<const Value *, 8> Drop;
-      for (const Value *V : S)
-        if (!T.contains(V))
-          Drop.push_back(V);
-      for (const Value *V : Drop)
-        S.erase(V);
-    };
-    Keep(Eq, O.Eq);
-    Keep(EqM1, O.EqM1);
-    Keep(EqP1, O.EqP1);
+    set_intersect(Eq, O.Eq);
+    set_intersect(EqM1, O.EqM1);
+    set_intersect(EqP1, O.EqP1);
   }
   /// V (an index or bound) equals K here.
   [[nodiscard]] bool equalsK(const Value *V) const {
-    V = stripExt(V);
+    V = stripExtensions(V);
     return Eq.contains(V) || (Zero && match(V, m_Zero()));
-  }
-  static const Value *stripExt(const Value *V) {
-    while (isa<SExtInst>(V) || isa<ZExtInst>(V))
-      V = cast<Instruction>(V)->getOperand(0);
-    return V;
   }
 };
 

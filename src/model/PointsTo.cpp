@@ -74,8 +74,7 @@ bool returnsUntouchedAllocation(const Function &F) {
           Work.push_back(U);
           continue;
         }
-        if (const auto *II = dyn_cast<IntrinsicInst>(U);
-            II && (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II)))
+        if (isMarker(U))
           continue;
         return false;
       }

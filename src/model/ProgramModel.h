@@ -14,6 +14,7 @@
 #include "model/PointsTo.h"
 #include "model/SyncAPI.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
@@ -201,17 +202,20 @@ private:
   void findThreads();
   void findJoins();
   void findJoinLoops();
-  /// A join loop of main over an array of handles (findJoinLoops).
-  struct CountedJoin {
+  /// A loop of main that joins a handle loaded from an add-recurrence
+  /// address on every iteration (findJoinLoops).
+  struct JoinLoop {
     const llvm::Loop *L;
+    /// The address the handle is loaded from.
     const llvm::SCEVAddRecExpr *Handle;
+    /// The back edge's count.
     const llvm::SCEV *Count;
     const llvm::BasicBlock *Exit;
     /// The block of the join call.
     const llvm::BasicBlock *Join;
   };
   void joinLoopsOverCounters(llvm::ScalarEvolution &SE,
-                             const std::vector<CountedJoin> &Joins);
+                             llvm::ArrayRef<JoinLoop> Joins);
   void findCreators();
   void checkSoundness();
   void findForkChildren();

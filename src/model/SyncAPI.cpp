@@ -1,6 +1,7 @@
 //===- SyncAPI.cpp - name tables of SyncAPI.def ---------------------------===//
 #include "model/SyncAPI.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
@@ -8,6 +9,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Intrinsics.h"
 
 using namespace llvm;
@@ -211,6 +213,17 @@ bool isLongJmp(StringRef Name) {
   static const StringSet<> Names = {"longjmp", "_longjmp", "siglongjmp",
                                     "__longjmp_chk"};
   return Names.contains(Name);
+}
+
+bool isMarker(const Value *V) {
+  const auto *II = dyn_cast<IntrinsicInst>(V);
+  return II && (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II));
+}
+
+bool onlyCreateWrites(const Value *Handle, const CallBase &Create) {
+  return all_of(Handle->users(), [&](const User *U) {
+    return U == &Create || isa<LoadInst>(U) || isMarker(U);
+  });
 }
 
 } // namespace crace

@@ -48,6 +48,12 @@ lookupExternal(llvm::StringRef Name);
 /// V is null or, through casts, phis and selects, the result of a
 /// __crace_alloc call: fresh memory allocated in V's function.
 [[nodiscard]] bool freshOrNull(const llvm::Value *V);
+/// A lifetime or debug marker: it does not touch program memory.
+[[nodiscard]] bool isMarker(const llvm::Value *V);
+/// Create is the only writer of the handle variable Handle: every other use
+/// of it is a load or a marker.
+[[nodiscard]] bool onlyCreateWrites(const llvm::Value *Handle,
+                                    const llvm::CallBase &Create);
 /// longjmp and its variants: a jump back to a setjmp, which the models
 /// do not follow (they give setjmp its first return only).
 [[nodiscard]] bool isLongJmp(llvm::StringRef Name);

@@ -233,16 +233,7 @@ void ProgramModel::findJoins() {
     const Value *Handle = T.CreateSite->getArgOperand(0)->stripPointerCasts();
     if (!isa<AllocaInst>(Handle) && !isa<GlobalVariable>(Handle))
       continue;
-    bool Simple = true;
-    for (const User *U : Handle->users()) {
-      if (U == T.CreateSite || isa<LoadInst>(U))
-        continue;
-      if (auto *II = dyn_cast<IntrinsicInst>(U))
-        if (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II))
-          continue;
-      Simple = false;
-    }
-    if (!Simple)
+    if (!onlyCreateWrites(Handle, *T.CreateSite))
       continue;
     for (const Instruction &I : instructions(*Main)) {
       auto *CB = dyn_cast<CallBase>(&I);
@@ -323,11 +314,8 @@ static bool onlyHoldsHandles(
             Creates->push_back({CB, V});
           continue;
         }
-        if (K == Intrinsic::Free)
+        if (K == Intrinsic::Free || isMarker(CB))
           continue;
-        if (auto *II = dyn_cast<IntrinsicInst>(CB))
-          if (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II))
-            continue;
       }
       return false;
     }
@@ -335,8 +323,8 @@ static bool onlyHoldsHandles(
   return true;
 }
 
-void ProgramModel::joinLoopsOverCounters(
-    ScalarEvolution &SE, const std::vector<CountedJoin> &Joins) {
+void ProgramModel::joinLoopsOverCounters(ScalarEvolution &SE,
+                                         ArrayRef<JoinLoop> Joins) {
   // pthread_create(&tid[n], ...); n++;  (in any loops of main)
   // for (i = 0; i < n; i++) pthread_join(tid[i], ...);
   // The k-th create into tid wrote tid[k], so when n counts them all the
@@ -344,7 +332,7 @@ void ProgramModel::joinLoopsOverCounters(
   if (!Main->use_empty())
     return;
   const DataLayout &DL = M.getDataLayout();
-  for (const CountedJoin &J : Joins) {
+  for (const JoinLoop &J : Joins) {
     const Value *Base = nullptr;
     if (auto *U = dyn_cast<SCEVUnknown>(SE.getPointerBase(J.Handle)))
       Base = U->getValue();
@@ -434,13 +422,6 @@ void ProgramModel::findJoinLoops() {
   LoopInfo LI(*MainDT);
   ScalarEvolution SE(F, TLI, AC, *MainDT, LI);
 
-  struct JoinLoop {
-    const Loop *L;
-    const SCEVAddRecExpr *Handle;
-    const SCEV *Count;
-    const BasicBlock *Exit;
-    const BasicBlock *Join;
-  };
   std::vector<JoinLoop> JoinLoops;
   for (const Instruction &I : instructions(F)) {
     auto *CB = dyn_cast<CallBase>(&I);
@@ -463,12 +444,7 @@ void ProgramModel::findJoinLoops() {
     JoinLoops.push_back({L, AR, Count, Exit, CB->getParent()});
   }
 
-  joinLoopsOverCounters(SE, [&] {
-    std::vector<CountedJoin> Js;
-    for (const JoinLoop &J : JoinLoops)
-      Js.push_back({J.L, J.Handle, J.Count, J.Exit, J.Join});
-    return Js;
-  }());
+  joinLoopsOverCounters(SE, JoinLoops);
 
   for (ThreadTemplate &T : Threads) {
     if (!T.CreateSite || !T.CreatedInMain || !T.Multi)
