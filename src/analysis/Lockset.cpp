@@ -469,16 +469,7 @@ struct Located {
 
 bool overlaps(const Located &A, uint64_t SizeA, const Located &B,
               uint64_t SizeB) {
-  if (A.Where.Obj == PointsTo::UnknownObj ||
-      B.Where.Obj == PointsTo::UnknownObj)
-    return true;
-  if (A.Where.Obj != B.Where.Obj)
-    return false;
-  if (A.Where.Off == UnknownOffset || B.Where.Off == UnknownOffset)
-    return true;
-  int64_t EndA = SizeA ? A.Where.Off + int64_t(SizeA) : INT64_MAX;
-  int64_t EndB = SizeB ? B.Where.Off + int64_t(SizeB) : INT64_MAX;
-  return A.Where.Off < EndB && B.Where.Off < EndA;
+  return mayOverlap(A.Where, SizeA, B.Where, SizeB);
 }
 
 } // namespace

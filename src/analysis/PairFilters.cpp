@@ -71,10 +71,7 @@ bool PairFilters::stable(const GlobalVariable *G, unsigned T) {
     if (W.Access.Kind != AccessKind::Write)
       continue;
     for (Loc L : PTA.pointsTo(W.Access.Ptr)) {
-      bool Hits = L.Obj == PointsTo::UnknownObj ||
-                  (L.Obj == Obj &&
-                   (L.Off == UnknownOffset || W.Access.Size == 0 ||
-                    (L.Off < Size && L.Off + int64_t(W.Access.Size) > 0)));
+      bool Hits = mayOverlap(L, W.Access.Size, Loc{Obj, 0}, uint64_t(Size));
       if (Hits && mayHappenInParallel(PM, {W.Thread, W.MainPos}, {T}))
         Ok = false;
     }

@@ -8,6 +8,7 @@
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
+#include "llvm/IR/GetElementPtrTypeIterator.h"
 #include "llvm/IR/GlobalAlias.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
@@ -15,12 +16,15 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/Support/KnownBits.h"
+#include <numeric>
 #include <optional>
 
 #define DEBUG_TYPE "crace-model"
 
 using namespace llvm;
+using namespace llvm::PatternMatch;
 
 CRACE_STATISTIC(NumObjects, "Abstract objects of the points-to analysis");
 CRACE_STATISTIC(NumVisits, "Instructions the points-to rules visited");
@@ -465,7 +469,9 @@ bool PointsTo::visitModule() {
       return;
     for (Loc L : Get(Ptr)) {
       if (AnyField)
-        L.Off = UnknownOffset;
+        L = {L.Obj, UnknownOffset};
+      if (L.Stride)
+        StridedContents.insert(L.Obj);
       if (addNew(Contents[L], Vals)) {
         Changed = true;
         ObjChangedAt[L.Obj] = Pass;
@@ -487,6 +493,13 @@ bool PointsTo::visitModule() {
       auto Hi = Contents.lower_bound({L.Obj + 1, INT64_MIN});
       for (auto It = Lo; It != Hi; ++It)
         Changed |= addNew(Out, It->second);
+    } else if (L.Stride || StridedContents.contains(L.Obj)) {
+      // What was stored at an offset L may be.
+      auto Lo = Contents.lower_bound({L.Obj, INT64_MIN});
+      auto Hi = Contents.lower_bound({L.Obj + 1, INT64_MIN});
+      for (auto It = Lo; It != Hi; ++It)
+        if (It->first.anywhere() || mayShareOffset(It->first, L))
+          Changed |= addNew(Out, It->second);
     } else {
       if (auto It = Contents.find(L); It != Contents.end())
         Changed |= addNew(Out, It->second);
@@ -501,7 +514,7 @@ bool PointsTo::visitModule() {
                       bool Number = false) {
     for (Loc L : Get(Ptr)) {
       if (AnyField)
-        L.Off = UnknownOffset;
+        L = {L.Obj, UnknownOffset};
       LoadInto(L, Out, Number);
     }
   };
@@ -544,8 +557,24 @@ bool PointsTo::visitModule() {
         APInt Off(DL.getIndexTypeSizeInBits(GEP->getType()), 0);
         bool Known = GEP->accumulateConstantOffset(DL, Off);
         const PtsSet &Base = Get(GEP->getPointerOperand());
-        Changed |=
-            addNew(ptsOf(GEP), Base, Known ? Off.getSExtValue() : 0, !Known);
+        Shift By{Known ? Off.getSExtValue() : 0, !Known};
+        ArrayType *Outside = nullptr;
+        uint64_t PtrScale = 0;
+        if (!Known)
+          if (auto Steps =
+                  arraySteps(DL, *cast<GEPOperator>(GEP), Outside, PtrScale))
+            By = *Steps;
+        if (PtrScale)
+          Changed |= addNew(ptsOf(GEP), Base, [&](const Loc &L) {
+            return withinArray(L, PtrScale,
+                               dyn_cast<GEPOperator>(GEP->getPointerOperand()));
+          });
+        else if (Outside)
+          Changed |= addNew(ptsOf(GEP), Base, [&](const Loc &L) {
+            return arrayInObject(L, Outside) ? By : Shift{0, true};
+          });
+        else
+          Changed |= addNew(ptsOf(GEP), Base, By);
         // Arithmetic stays inside the base's object (the "no undefined
         // behaviour" assumption); only from a null/integer base, as in
         // (char *)0 + (uintptr_t)p, may an index carry the pointer.

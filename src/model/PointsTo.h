@@ -15,6 +15,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include <atomic>
 #include <cstdint>
@@ -36,6 +37,8 @@ class LoadInst;
 class BinaryOperator;
 class DataLayout;
 class Type;
+class ArrayType;
+class GEPOperator;
 } // namespace llvm
 
 namespace crace {
@@ -58,17 +61,83 @@ struct AbsObject {
 };
 
 inline constexpr int64_t UnknownOffset = INT64_MIN;
+/// More elements than this, and a strided location is any offset.
+inline constexpr uint64_t MaxStridedCount = 1 << 20;
 
 /// A location: an object and a byte offset into it (or UnknownOffset).
+/// With Stride > 0 it is one of Count offsets Off, Off + Stride, ...: an
+/// element (or a field of one) of an array member picked by a variable
+/// index, so what is stored there stays apart from the object's other
+/// fields.
 struct Loc {
   uint32_t Obj;
   int64_t Off;
-  bool operator<(const Loc &O) const {
-    return Obj != O.Obj ? Obj < O.Obj : Off < O.Off;
+  uint32_t Stride = 0;
+  uint32_t Count = 0;
+  /// One known offset.
+  [[nodiscard]] bool exact() const { return Off != UnknownOffset && !Stride; }
+  /// Any offset into the object.
+  [[nodiscard]] bool anywhere() const { return Off == UnknownOffset; }
+  /// The last offset it may be (Off when exact).
+  [[nodiscard]] int64_t last() const {
+    return Stride ? Off + int64_t(Stride) * (int64_t(Count) - 1) : Off;
   }
-  bool operator==(const Loc &O) const { return Obj == O.Obj && Off == O.Off; }
+  /// Off is one of the offsets this location may be.
+  [[nodiscard]] bool covers(int64_t O) const {
+    if (anywhere())
+      return true;
+    if (!Stride)
+      return O == Off;
+    return O >= Off && O <= last() && (O - Off) % Stride == 0;
+  }
+  bool operator<(const Loc &O) const {
+    if (Obj != O.Obj)
+      return Obj < O.Obj;
+    if (Off != O.Off)
+      return Off < O.Off;
+    return Stride != O.Stride ? Stride < O.Stride : Count < O.Count;
+  }
+  bool operator==(const Loc &O) const {
+    return Obj == O.Obj && Off == O.Off && Stride == O.Stride &&
+           Count == O.Count;
+  }
 };
 using PtsSet = std::set<Loc>;
+
+/// Accesses of SizeA bytes at A and of SizeB bytes at B may touch a common
+/// byte (size 0: unknown, up to the object's end). The unknown object
+/// overlaps everything.
+[[nodiscard]] bool mayOverlap(const Loc &A, uint64_t SizeA, const Loc &B,
+                              uint64_t SizeB);
+
+/// The type of a global or stack object (null: unknown, as for heap
+/// blocks, whose size may exceed their type's).
+[[nodiscard]] llvm::Type *objectType(const AbsObject &O);
+
+/// A and B (in one object) may be the same offset.
+[[nodiscard]] bool mayShareOffset(const Loc &A, const Loc &B);
+
+/// How a pointer moves: by Delta bytes, then (Stride > 0) by one of
+/// 0, Stride, ..., (Count - 1) * Stride bytes; or to an unknown offset.
+struct Shift {
+  int64_t Delta = 0;
+  bool Unknown = false;
+  uint32_t Stride = 0;
+  uint32_t Count = 0;
+};
+
+/// A GEP with variable indices that pick elements of arrays of known
+/// length: its constant part, then one of Count offsets Stride apart. An
+/// index outside its array is undefined behaviour (C11 6.5.6), so the
+/// element stays inside the array member and away from the object's other
+/// fields. Nothing when an index is on the pointer itself (p[i]) or the
+/// array may reach past its length. When the GEP steps in an array whose
+/// container it does not show (optimisation folds `&s.first_member`), that
+/// array is *Outside: each base location must show it (arrayInObject).
+/// When the GEP is p + i alone, PtrScale is i's scale (withinArray).
+std::optional<Shift> arraySteps(const llvm::DataLayout &DL,
+                                const llvm::GEPOperator &GEP,
+                                llvm::ArrayType *&Outside, uint64_t &PtrScale);
 
 class PointsTo {
 public:
@@ -137,8 +206,29 @@ private:
   bool addImpl(PtsSet &S, Loc &L);
   /// addAll of what From gained since the visited instruction's last visit
   /// (VisitSince; all of From when 0 or when From has no log).
+  bool addNew(PtsSet &S, const PtsSet &From, const Shift &By) {
+    return addNew(S, From, [&](const Loc &) { return By; });
+  }
+  /// ShiftOf says how each location moves.
+  bool addNew(PtsSet &S, const PtsSet &From,
+              llvm::function_ref<Shift(const Loc &)> ShiftOf);
+  /// An array of type AT at L lies inside a global or stack object of
+  /// known type.
+  [[nodiscard]] bool arrayInObject(Loc L, llvm::ArrayType *AT) const;
+  /// How L + i * Scale moves: inside the array Decay (&a[C]) points into,
+  /// when bounded, or the innermost array of Scale-byte elements around L
+  /// in a global or stack object of known type, or to an unknown offset.
+  [[nodiscard]] Shift withinArray(Loc L, uint64_t Scale,
+                                  const llvm::GEPOperator *Decay) const;
+  /// One location for the locations [Lo, Hi) of one object in a set: the
+  /// innermost array of the object's type that holds them all, as a
+  /// strided location, or any offset.
+  [[nodiscard]] Loc arrayAround(PtsSet::const_iterator Lo,
+                                PtsSet::const_iterator Hi) const;
   bool addNew(PtsSet &S, const PtsSet &From, int64_t Delta = 0,
-              bool Unknown = false);
+              bool Unknown = false) {
+    return addNew(S, From, Shift{Delta, Unknown});
+  }
   [[nodiscard]] bool changedSince(const PtsSet &S, uint32_t Since) const;
   /// The pointer an instruction reads or writes through, or the callee
   /// (or thread function) it may call: when its set grows, the instruction
@@ -154,8 +244,11 @@ private:
   /// its inputs (operand sets, objects it reads, callee returns) changed
   /// since its last visit.
   [[nodiscard]] bool needsVisit(const llvm::Instruction &I) const;
+  bool addAll(PtsSet &S, const PtsSet &From, const Shift &By);
   bool addAll(PtsSet &S, const PtsSet &From, int64_t Delta = 0,
-              bool Unknown = false);
+              bool Unknown = false) {
+    return addAll(S, From, Shift{Delta, Unknown});
+  }
   void constantPts(const llvm::Constant *C, PtsSet &Out) const;
   PtsSet &ptsOf(const llvm::Value *V) { return Pts[V]; }
   bool visitModule();
@@ -185,6 +278,9 @@ private:
   /// Pointers stored at (object, offset); offset UnknownOffset holds what
   /// was stored at an unknown field. Node-based: references stay valid.
   std::map<Loc, PtsSet> Contents;
+  /// Objects with a strided key in Contents: a load from them looks at
+  /// every key that may share its offset.
+  llvm::DenseSet<uint32_t> StridedContents;
   void initContents(const llvm::Constant *C, uint32_t Obj, int64_t Off);
   std::unordered_map<const llvm::Function *, PtsSet> Returns;
   /// Functions that return an untouched fresh heap block: a call of one

@@ -13,11 +13,14 @@
 #include "model/SyncAPI.h"
 
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 
 #include <algorithm>
+#include <numeric>
 
 #define DEBUG_TYPE "crace-model"
 
@@ -35,13 +38,42 @@ namespace crace {
 /// which bounds the analysis on pointer-increment loops.
 static constexpr size_t MaxOffsetsPerObject = 16;
 
-/// L moved by Delta bytes, or to an unknown offset.
-static Loc moved(Loc L, int64_t Delta, bool Unknown) {
-  if (Unknown || L.Off == UnknownOffset)
-    L.Off = UnknownOffset;
-  else
-    L.Off += Delta;
+/// L moved as By says.
+static Loc moved(Loc L, const Shift &By) {
+  if (By.Unknown || L.anywhere())
+    return {L.Obj, UnknownOffset};
+  // A step by whole elements stays in the array (C11 6.5.6).
+  if (L.Stride && !By.Stride && By.Delta % int64_t(L.Stride) == 0)
+    return L;
+  L.Off += By.Delta;
+  if (!By.Stride || By.Count <= 1)
+    return L;
+  // {Off + i*S1} + {j*S2}: every offset is a multiple of gcd(S1, S2)
+  // away from Off, and the last one is the sum of the two spans.
+  uint64_t Span = uint64_t(By.Stride) * (By.Count - 1);
+  uint64_t Stride = By.Stride;
+  if (L.Stride) {
+    Span += uint64_t(L.Stride) * (L.Count - 1);
+    Stride = std::gcd(Stride, uint64_t(L.Stride));
+  }
+  uint64_t Count = Span / Stride + 1;
+  if (Count > MaxStridedCount)
+    return {L.Obj, UnknownOffset};
+  L.Stride = uint32_t(Stride);
+  L.Count = uint32_t(Count);
   return L;
+}
+
+/// Every offset B may be, A may be.
+static bool subsumes(const Loc &A, const Loc &B) {
+  if (A.anywhere())
+    return true;
+  if (B.anywhere())
+    return false;
+  if (!A.Stride)
+    return !B.Stride && A.Off == B.Off;
+  return A.covers(B.Off) && B.last() <= A.last() &&
+         (!B.Stride || B.Stride % A.Stride == 0);
 }
 
 bool PointsTo::add(PtsSet &S, Loc L) {
@@ -60,8 +92,12 @@ bool PointsTo::addImpl(PtsSet &S, Loc &L) {
   // any offset made every field of the node type one.) An access there
   // would be undefined behaviour, so it conflicts with nothing in the
   // object. The set of offsets per object stays bounded below.
-  if (L.Off != UnknownOffset && (L.Off < -(1 << 20) || L.Off > (1 << 20)))
+  if (!L.anywhere() && (L.Off < -(1 << 20) || L.last() > (1 << 20)))
     L.Off = UnknownOffset;
+  if (L.anywhere())
+    L.Stride = L.Count = 0;
+  else if (L.Count <= 1)
+    L.Stride = L.Count = 0;
   if (S.count({L.Obj, UnknownOffset}))
     return false;
   if (L.Off == UnknownOffset) {
@@ -71,26 +107,43 @@ bool PointsTo::addImpl(PtsSet &S, Loc &L) {
     S.insert(L);
     return true;
   }
-  if (!S.insert(L).second)
-    return false;
   auto Lo = S.lower_bound({L.Obj, INT64_MIN});
   auto Hi = S.lower_bound({L.Obj + 1, INT64_MIN});
+  // A strided location stands for all its offsets: what it covers is not
+  // added, and a new one replaces what it covers.
+  for (auto It = Lo; It != Hi; ++It)
+    if (It->Stride && subsumes(*It, L))
+      return false;
+  if (L.Stride)
+    for (auto It = Lo; It != Hi;)
+      It = subsumes(L, *It) ? S.erase(It) : std::next(It);
+  if (!S.insert(L).second)
+    return false;
+  Lo = S.lower_bound({L.Obj, INT64_MIN});
+  Hi = S.lower_bound({L.Obj + 1, INT64_MIN});
   if (size_t(std::distance(Lo, Hi)) > MaxOffsetsPerObject) {
+    // Offsets a pointer steps through (p++ over a buffer) become the
+    // array around them, which they cannot leave; else any offset.
+    Loc Into = arrayAround(Lo, Hi);
     S.erase(Lo, Hi);
-    L.Off = UnknownOffset;
+    L = Into;
     S.insert(L);
   }
   return true;
 }
 
-bool PointsTo::addNew(PtsSet &S, const PtsSet &From, int64_t Delta,
-                      bool Unknown) {
+bool PointsTo::addNew(PtsSet &S, const PtsSet &From,
+                      function_ref<Shift(const Loc &)> ShiftOf) {
   auto It = VisitSince ? Log.find(&From) : Log.end();
   // A set without a log is a constant's (its elements are fixed).
-  if (It == Log.end())
-    return addAll(S, From, Delta, Unknown);
   if (&S == &From)
     return false;
+  if (It == Log.end()) {
+    bool Changed = false;
+    for (Loc L : From)
+      Changed |= add(S, moved(L, ShiftOf(L)));
+    return Changed;
+  }
   const std::vector<Stamped> &Entries = It->second;
   size_t First = std::partition_point(
                      Entries.begin(), Entries.end(),
@@ -98,7 +151,7 @@ bool PointsTo::addNew(PtsSet &S, const PtsSet &From, int64_t Delta,
                  Entries.begin();
   bool Changed = false;
   for (size_t K = First; K < Entries.size(); ++K)
-    Changed |= add(S, moved(Entries[K].L, Delta, Unknown));
+    Changed |= add(S, moved(Entries[K].L, ShiftOf(Entries[K].L)));
   return Changed;
 }
 
@@ -127,13 +180,12 @@ const Value *PointsTo::outerOperand(const Instruction &I) const {
   return CB->getCalledOperand()->stripPointerCasts();
 }
 
-bool PointsTo::addAll(PtsSet &S, const PtsSet &From, int64_t Delta,
-                      bool Unknown) {
+bool PointsTo::addAll(PtsSet &S, const PtsSet &From, const Shift &By) {
   if (&S == &From)
     return false;
   bool Changed = false;
   for (Loc L : From)
-    Changed |= add(S, moved(L, Delta, Unknown));
+    Changed |= add(S, moved(L, By));
   return Changed;
 }
 

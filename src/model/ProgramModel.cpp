@@ -87,7 +87,7 @@ std::optional<Loc> ProgramModel::lockLocation(const Value *P) const {
   if (S.size() != 1)
     return std::nullopt;
   Loc L = *S.begin();
-  if (L.Off == UnknownOffset || !isSingleton(L.Obj))
+  if (!L.exact() || !isSingleton(L.Obj))
     return std::nullopt;
   return L;
 }
@@ -334,9 +334,10 @@ std::vector<std::string> ProgramModel::assumptions() const {
       "library functions outside the models touch no program memory but "
       "their buffer arguments (printf-family arguments are read)",
       "no undefined behaviour (out-of-bounds or type-punned pointer accesses "
-      "stay inside their object, and an index into an array member of a "
-      "struct inside that array; freed memory is not used; a call through a "
-      "pointer calls a function of the right arity)",
+      "stay inside their object, and an index into an array, or arithmetic "
+      "on a pointer to one of its elements, inside that array, but for the "
+      "last member of a struct in a heap block; freed memory is not used; a "
+      "call through a pointer calls a function of the right arity)",
       "a pointer crace cannot trace (a result of code without a body or "
       "model, an integer cast to a pointer, a number computed by inline "
       "assembly) points into memory that code can reach: its own, the "

@@ -298,6 +298,18 @@ std::string ProgramModel::accessedField(const Value *Access,
 
 std::string ProgramModel::describe(Loc L, uint64_t Size,
                                    const Value *Access) const {
+  // An element picked by a variable index: named as its first one, with
+  // the index that varies as [*].
+  if (L.Stride) {
+    std::string First = describe({L.Obj, L.Off}, Size, Access);
+    size_t Close = First.rfind(']');
+    size_t Open = Close == std::string::npos ? Close : First.rfind('[', Close);
+    if (Open != std::string::npos &&
+        First.find_first_not_of("0123456789", Open + 1) == Close)
+      return First.substr(0, Open + 1) + "*" + First.substr(Close);
+    return First + " (or one of " + std::to_string(L.Count - 1) +
+           " more elements " + std::to_string(L.Stride) + " bytes apart)";
+  }
   const AbsObject &O = PTA->object(L.Obj);
   // An address before the object (container_of on a list's head) names
   // no part of it.

@@ -40,16 +40,60 @@ TEST(PointsToTest, FieldOffsetsThroughPointers) {
   EXPECT_EQ(describeAll(C, storeTarget(C, "set", 0)), "s.b,t.b");
 }
 
-TEST(PointsToTest, VariableIndexGivesUnknownOffset) {
+TEST(PointsToTest, VariableIndexStaysInItsArray) {
   Compiled C = compile(R"(
     int a[8];
-    void set(int i) { a[i] = 1; a[3] = 2; }
+    struct T { long n; int *v[4]; int k; } t;
+    void set(int i) { a[i] = 1; a[3] = 2; t.v[i] = 0; }
     int main() { set(1); return 0; })");
   ASSERT_TRUE(C.PM) << C.Error;
   PtsSet Var = storeTarget(C, "set", 0);
   ASSERT_EQ(Var.size(), 1u);
-  EXPECT_EQ(Var.begin()->Off, UnknownOffset);
+  EXPECT_EQ(Var.begin()->Off, 0);
+  EXPECT_EQ(Var.begin()->Stride, 4u);
+  EXPECT_EQ(Var.begin()->Count, 8u);
+  EXPECT_EQ(describeAll(C, Var), "a[*]");
   EXPECT_EQ(describeAll(C, storeTarget(C, "set", 1)), "a[3]");
+  // An element of the member array: not 't.n' nor 't.k'.
+  PtsSet Member = storeTarget(C, "set", 2);
+  ASSERT_EQ(Member.size(), 1u);
+  EXPECT_EQ(describeAll(C, Member), "t.v[*]");
+  Loc N{Member.begin()->Obj, 0}, K{Member.begin()->Obj, 8 + 4 * 8};
+  EXPECT_FALSE(mayOverlap(*Member.begin(), 8, N, 8));
+  EXPECT_FALSE(mayOverlap(*Member.begin(), 8, K, 4));
+  EXPECT_TRUE(mayOverlap(*Member.begin(), 8, {N.Obj, 8 + 8 * 3}, 4));
+}
+
+TEST(PointsToTest, TrailingArrayOfHeapBlockIsAnyOffset) {
+  // A struct's last array member may reach past its length in a larger
+  // heap block (a "struct hack"): its elements are any offset there.
+  Compiled C = compile(R"(
+    #include <stdlib.h>
+    struct msg { int len; char data[4]; };
+    void put(struct msg *m, int i) { m->data[i] = 1; }
+    int main() { struct msg *m = malloc(sizeof *m + 60); put(m, 40); return 0; })");
+  ASSERT_TRUE(C.PM) << C.Error;
+  PtsSet S = storeTarget(C, "put", 0);
+  ASSERT_EQ(S.size(), 1u);
+  EXPECT_TRUE(S.begin()->anywhere());
+}
+
+TEST(PointsToTest, StridedOverlap) {
+  // Elements 8 bytes apart at 4, 12, 20 (4 bytes each) against bytes.
+  Loc A{1, 4, 8, 3};
+  EXPECT_TRUE(mayOverlap(A, 4, {1, 12}, 1));
+  EXPECT_FALSE(mayOverlap(A, 4, {1, 8}, 4));
+  EXPECT_TRUE(mayOverlap(A, 4, {1, 6}, 4));
+  EXPECT_FALSE(mayOverlap(A, 4, {1, 24}, 4));
+  EXPECT_FALSE(mayOverlap(A, 4, {1, 0}, 4));
+  EXPECT_TRUE(mayOverlap(A, 4, {1, 0}, 0)); // unknown size
+  EXPECT_FALSE(mayOverlap(A, 4, {2, 4}, 4));
+  EXPECT_TRUE(mayOverlap(A, 4, {PointsTo::UnknownObj, 0}, 4));
+  // Two strided sets: 4 + 8k against 8 + 16j never meet with 4 bytes.
+  EXPECT_FALSE(mayOverlap(A, 4, {1, 8, 16, 2}, 4));
+  EXPECT_TRUE(mayOverlap(A, 4, {1, 12, 16, 2}, 4));
+  EXPECT_TRUE(mayShareOffset(A, {1, 20}));
+  EXPECT_FALSE(mayShareOffset(A, {1, 16}));
 }
 
 TEST(PointsToTest, PointersThroughMemoryAndHeap) {
@@ -71,7 +115,10 @@ TEST(PointsToTest, PointerIncrementLoopTerminates) {
   ASSERT_TRUE(C.PM) << C.Error;
   PtsSet S = storeTarget(C, "main", 0);
   ASSERT_EQ(S.size(), 1u);
-  EXPECT_EQ(S.begin()->Off, UnknownOffset);
+  // The offsets p steps through become the array's elements.
+  EXPECT_EQ(S.begin()->Off, 0);
+  EXPECT_EQ(S.begin()->Stride, 4u);
+  EXPECT_EQ(S.begin()->Count, 1000u);
 }
 
 TEST(PointsToTest, IntegerCastToPointerIsUnknown) {

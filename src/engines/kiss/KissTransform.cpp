@@ -125,7 +125,7 @@ void Transformer::instrument(Instruction &I) {
         for (const Loc &L : Pts) {
           if (L.Obj != TargetObjs[T])
             Others = true;
-          else if (L.Off == UnknownOffset)
+          else if (!L.exact())
             UnknownOff = true;
           else
             Offs.push_back(L.Off);

@@ -158,7 +158,7 @@ void Encoder::targets(const PtrVal &P, AccRec &R) {
   const PtsSet &S = PTA.pointsTo(P.Root);
   std::map<uint32_t, std::vector<int64_t>> ByObj;
   for (Loc L : S)
-    ByObj[L.Obj].push_back(L.Off);
+    ByObj[L.Obj].push_back(L.exact() ? L.Off : UnknownOffset);
   for (auto &[Obj, Offs] : ByObj) {
     if ((Stop && Stop->load(std::memory_order_relaxed)) || Work.step())
       fail("stopped");

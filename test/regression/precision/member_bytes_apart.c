@@ -13,7 +13,7 @@
 // main may still be writing in pthread_create: a real race. Compiled with
 // -fno-strict-aliasing, crace does not rely on those rules.
 // expected-verdict: race-free
-// TID: member_bytes_apart.c:30:22: warning: possible data race on 'w[*]' (read by thread 'run' / write by thread 'main')
+// TID: member_bytes_apart.c:30:22: warning: possible data race on 'w[*].tid' (read by thread 'run' / write by thread 'main')
 // NOTBAA: possible data race
 #include <pthread.h>
 struct worker {

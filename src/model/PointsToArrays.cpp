@@ -1,0 +1,276 @@
+//===- PointsToArrays.cpp - array elements as strided locations ----------===//
+//
+// An index stays inside its array (C11 6.5.6): a variable index into an
+// array member, and pointer arithmetic from an element, give a strided
+// location (model/PointsTo.h, Loc) instead of any offset of the object.
+//
+//===----------------------------------------------------------------------===//
+#include "model/PointsTo.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/GetElementPtrTypeIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Operator.h"
+#include "llvm/IR/PatternMatch.h"
+#include <numeric>
+
+using namespace llvm;
+using namespace llvm::PatternMatch;
+
+namespace crace {
+
+/// Per index of GEP, the type it steps in: null for the first (the
+/// pointer itself), then the struct, array or vector the previous index
+/// reached.
+static SmallVector<Type *, 4> steppedTypes(const GEPOperator &GEP) {
+  SmallVector<Type *, 4> Out;
+  Type *Container = nullptr;
+  for (gep_type_iterator GTI = gep_type_begin(GEP), E = gep_type_end(GEP);
+       GTI != E; ++GTI) {
+    Out.push_back(Container);
+    Container = GTI.getIndexedType();
+  }
+  return Out;
+}
+
+/// The struct's member F is its last one: an array there may be a "struct
+/// hack" that reaches past its declared length.
+static bool lastMember(Type *Container, const Value *Idx) {
+  auto *ST = dyn_cast_or_null<StructType>(Container);
+  return ST &&
+         cast<ConstantInt>(Idx)->getZExtValue() + 1 == ST->getNumElements();
+}
+
+/// The array GEP steps in with its first index after the pointer's is
+/// bounded as its syntax shows: a struct member other than the last, or an
+/// element of an outer array, in the GEP that computed the pointer.
+static bool boundedParent(const GEPOperator &GEP) {
+  const auto *Outer = dyn_cast<GEPOperator>(GEP.getPointerOperand());
+  if (!Outer || Outer->getNumIndices() < 2)
+    return false;
+  Type *Container = steppedTypes(*Outer).back();
+  if (isa<StructType>(Container))
+    return !lastMember(Container,
+                       Outer->getOperand(Outer->getNumOperands() - 1));
+  return isa<ArrayType>(Container);
+}
+
+std::optional<Shift> arraySteps(const DataLayout &DL, const GEPOperator &GEP,
+                                ArrayType *&Outside, uint64_t &PtrScale) {
+  Outside = nullptr;
+  PtrScale = 0;
+  SmallVector<Type *, 4> Stepped = steppedTypes(GEP);
+  int64_t Const = 0;
+  uint64_t Stride = 0, Span = 0;
+  unsigned Pos = 0;
+  for (gep_type_iterator GTI = gep_type_begin(GEP), E = gep_type_end(GEP);
+       GTI != E; ++GTI, ++Pos) {
+    const Value *Idx = GTI.getOperand();
+    if (StructType *ST = GTI.getStructTypeOrNull()) {
+      unsigned F = cast<ConstantInt>(Idx)->getZExtValue();
+      Const += int64_t(DL.getStructLayout(ST)->getElementOffset(F));
+      continue;
+    }
+    TypeSize ElemSize = GTI.getSequentialElementStride(DL);
+    if (ElemSize.isScalable())
+      return std::nullopt;
+    int64_t Size = int64_t(ElemSize.getFixedValue());
+    if (const auto *C = dyn_cast<ConstantInt>(Idx)) {
+      if (C->getBitWidth() > 64)
+        return std::nullopt;
+      Const += C->getSExtValue() * Size;
+      continue;
+    }
+    if (Pos == 0 && GEP.getNumIndices() == 1 && Size > 0) {
+      // p + i alone: where p points says which array it stays in.
+      PtrScale = uint64_t(Size);
+      return Shift{0, true};
+    }
+    auto *AT = dyn_cast_or_null<ArrayType>(Stepped[Pos]);
+    uint64_t N = AT ? AT->getNumElements() : 0;
+    if (N <= 1 || Size <= 0)
+      return std::nullopt;
+    // The array's own container: the previous step (index Pos - 1 is
+    // operand Pos), or outside this GEP.
+    if (Pos == 1) {
+      if (!boundedParent(GEP))
+        Outside = AT;
+    } else if (lastMember(Stepped[Pos - 1], GEP.getOperand(Pos))) {
+      return std::nullopt;
+    }
+    Stride = std::gcd(Stride, uint64_t(Size));
+    Span += uint64_t(Size) * (N - 1);
+    if (Span > (1u << 20))
+      return std::nullopt;
+  }
+  if (!Stride)
+    return std::nullopt;
+  return Shift{Const, false, uint32_t(Stride), uint32_t(Span / Stride + 1)};
+}
+
+Type *objectType(const AbsObject &O) {
+  if (O.Kind == ObjKind::Global || O.Kind == ObjKind::ThreadLocal)
+    return cast<GlobalVariable>(O.Site)->getValueType();
+  if (const auto *A = dyn_cast_or_null<AllocaInst>(O.Site);
+      A && O.Kind == ObjKind::Stack && !A->isArrayAllocation())
+    return A->getAllocatedType();
+  return nullptr;
+}
+
+bool PointsTo::arrayInObject(Loc L, ArrayType *AT) const {
+  // An object of known type is no larger than its type: even a struct's
+  // last member cannot be a "struct hack" there.
+  Type *T = objectType(Objects[L.Obj]);
+  return T && !L.anywhere() && L.Off >= 0 &&
+         uint64_t(L.last()) + DL.getTypeAllocSize(AT) <= DL.getTypeAllocSize(T);
+}
+
+Shift PointsTo::withinArray(Loc L, uint64_t Scale,
+                            const GEPOperator *Decay) const {
+  Shift Any{0, true};
+  if (L.anywhere() || L.Off < 0 || !Scale)
+    return Any;
+  // p is &a[C] of an array a of Scale-byte elements that arrayInObject or
+  // the GEPs' syntax shows bounded.
+  if (Decay && Decay->getNumIndices() == 2)
+    if (auto *AT = dyn_cast<ArrayType>(Decay->getSourceElementType()))
+      if (const auto *C = dyn_cast<ConstantInt>(Decay->getOperand(2));
+          C && C->getBitWidth() <= 64 &&
+          DL.getTypeAllocSize(AT->getElementType()) == Scale &&
+          AT->getNumElements() > 1 && match(Decay->getOperand(1), m_Zero())) {
+        int64_t Start = L.Off - C->getSExtValue() * int64_t(Scale);
+        if (boundedParent(*Decay) ||
+            arrayInObject({L.Obj, Start, L.Stride, L.Count}, AT))
+          return Shift{Start - L.Off, false, uint32_t(Scale),
+                       uint32_t(AT->getNumElements())};
+      }
+  if (L.Stride)
+    return Any;
+  uint64_t Off = uint64_t(L.Off);
+  // The innermost array of Scale-byte elements around L: pointer
+  // arithmetic stays inside it, up to one past its end (C11 6.5.6), and
+  // an access one past the end would be undefined: the location is the
+  // array's elements.
+  std::optional<std::pair<uint64_t, uint64_t>> Found; // start, length
+  uint64_t Base = 0;
+  for (Type *T = objectType(Objects[L.Obj]); T;) {
+    if (auto *ST = dyn_cast<StructType>(T)) {
+      const StructLayout *SL = DL.getStructLayout(ST);
+      if (Off >= SL->getSizeInBytes())
+        break;
+      unsigned I = SL->getElementContainingOffset(Off);
+      Off -= SL->getElementOffset(I);
+      Base += SL->getElementOffset(I);
+      T = ST->getElementType(I);
+    } else if (auto *Arr = dyn_cast<ArrayType>(T)) {
+      uint64_t Size = DL.getTypeAllocSize(Arr->getElementType());
+      if (!Size || Off >= Size * Arr->getNumElements())
+        break;
+      if (Size == Scale)
+        Found = {Base, Arr->getNumElements()};
+      Base += Off / Size * Size;
+      Off %= Size;
+      T = Arr->getElementType();
+    } else {
+      break;
+    }
+  }
+  if (!Found || Found->second < 1 || Found->second > (1u << 20))
+    return Any;
+  auto [Start, N] = *Found;
+  int64_t First = int64_t(Start + (uint64_t(L.Off) - Start) % Scale);
+  return Shift{First - L.Off, false, uint32_t(Scale), uint32_t(N)};
+}
+
+bool mayShareOffset(const Loc &A, const Loc &B) {
+  if (A.anywhere() || B.anywhere())
+    return true;
+  if (A.Off > B.last() || B.Off > A.last())
+    return false;
+  int64_t G = int64_t(std::gcd(uint64_t(A.Stride), uint64_t(B.Stride)));
+  return G ? (B.Off - A.Off) % G == 0 : A.Off == B.Off;
+}
+
+bool mayOverlap(const Loc &A, uint64_t SizeA, const Loc &B, uint64_t SizeB) {
+  if (A.Obj == PointsTo::UnknownObj || B.Obj == PointsTo::UnknownObj)
+    return true;
+  if (A.Obj != B.Obj)
+    return false;
+  if (A.anywhere() || B.anywhere())
+    return true;
+  // The hulls [first, last + size) must meet.
+  int64_t EndA = SizeA ? A.last() + int64_t(SizeA) : INT64_MAX;
+  int64_t EndB = SizeB ? B.last() + int64_t(SizeB) : INT64_MAX;
+  if (!(A.Off < EndB && B.Off < EndA))
+    return false;
+  if ((!A.Stride && !B.Stride) || !SizeA || !SizeB)
+    return true;
+  // Some start a of A and b of B with -SizeA < b - a < SizeB: b - a is
+  // B.Off - A.Off plus a multiple of G (bounds aside, which the hulls
+  // covered).
+  int64_t G = int64_t(std::gcd(uint64_t(A.Stride), uint64_t(B.Stride)));
+  int64_t D = B.Off - A.Off;
+  // A multiple m*G with -SizeA - D < m*G < SizeB - D.
+  int64_t Lo = -int64_t(SizeA) - D, Hi = int64_t(SizeB) - D;
+  int64_t Floor = Lo >= 0 ? Lo / G : -((-Lo + G - 1) / G);
+  return (Floor + 1) * G < Hi;
+}
+
+Loc PointsTo::arrayAround(PtsSet::const_iterator Lo,
+                          PtsSet::const_iterator Hi) const {
+  uint32_t Obj = Lo->Obj;
+  Loc Any{Obj, UnknownOffset};
+  int64_t First = Lo->Off, Last = First;
+  uint64_t G = 0;
+  for (auto It = Lo; It != Hi; ++It) {
+    if (It->anywhere())
+      return Any;
+    Last = std::max(Last, It->last());
+    G = std::gcd(G, uint64_t(It->Off - First));
+    G = std::gcd(G, uint64_t(It->Stride));
+  }
+  if (First < 0 || !G)
+    return Any;
+  // The innermost array on the path to First that holds [First, Last].
+  Type *T = objectType(Objects[Obj]);
+  uint64_t Off = uint64_t(First), Base = 0;
+  std::optional<std::pair<uint64_t, uint64_t>> Found; // start, end
+  while (T) {
+    if (auto *ST = dyn_cast<StructType>(T)) {
+      const StructLayout *SL = DL.getStructLayout(ST);
+      if (Off >= SL->getSizeInBytes())
+        break;
+      unsigned I = SL->getElementContainingOffset(Off);
+      Off -= SL->getElementOffset(I);
+      Base += SL->getElementOffset(I);
+      T = ST->getElementType(I);
+    } else if (auto *Arr = dyn_cast<ArrayType>(T)) {
+      uint64_t Size = DL.getTypeAllocSize(Arr->getElementType());
+      if (!Size || Off >= Size * Arr->getNumElements())
+        break;
+      uint64_t End = Base + Size * Arr->getNumElements();
+      if (uint64_t(Last) <= End)
+        Found = {Base, End};
+      Base += Off / Size * Size;
+      Off %= Size;
+      T = Arr->getElementType();
+    } else {
+      break;
+    }
+  }
+  if (!Found)
+    return Any;
+  auto [Start, End] = *Found;
+  // Its elements: one past the end is no place to access.
+  int64_t Begin = int64_t(Start + (uint64_t(First) - Start) % G);
+  if (uint64_t(Begin) >= End)
+    return Any;
+  uint64_t Count = (End - 1 - uint64_t(Begin)) / G + 1;
+  if (Count > MaxStridedCount)
+    return Any;
+  return {Obj, Begin, uint32_t(G), uint32_t(Count)};
+}
+
+} // namespace crace
