@@ -21,6 +21,41 @@ using namespace llvm::PatternMatch;
 
 namespace crace {
 
+namespace {
+struct ArrayOnPath {
+  uint64_t Start, ElemSize, Count;
+};
+} // namespace
+
+/// The arrays of type T that hold byte Off, outermost first.
+static SmallVector<ArrayOnPath, 4> arraysAround(const DataLayout &DL, Type *T,
+                                                uint64_t Off) {
+  SmallVector<ArrayOnPath, 4> Out;
+  uint64_t Base = 0;
+  while (T) {
+    if (auto *ST = dyn_cast<StructType>(T)) {
+      const StructLayout *SL = DL.getStructLayout(ST);
+      if (Off >= SL->getSizeInBytes())
+        break;
+      unsigned I = SL->getElementContainingOffset(Off);
+      Off -= SL->getElementOffset(I);
+      Base += SL->getElementOffset(I);
+      T = ST->getElementType(I);
+    } else if (auto *Arr = dyn_cast<ArrayType>(T)) {
+      uint64_t Size = DL.getTypeAllocSize(Arr->getElementType());
+      if (!Size || Off >= Size * Arr->getNumElements())
+        break;
+      Out.push_back({Base, Size, Arr->getNumElements()});
+      Base += Off / Size * Size;
+      Off %= Size;
+      T = Arr->getElementType();
+    } else {
+      break;
+    }
+  }
+  return Out;
+}
+
 /// Per index of GEP, the type it steps in: null for the first (the
 /// pointer itself), then the struct, array or vector the previous index
 /// reached.
@@ -148,35 +183,15 @@ Shift PointsTo::withinArray(Loc L, uint64_t Scale,
       }
   if (L.Stride)
     return Any;
-  uint64_t Off = uint64_t(L.Off);
   // The innermost array of Scale-byte elements around L: pointer
   // arithmetic stays inside it, up to one past its end (C11 6.5.6), and
   // an access one past the end would be undefined: the location is the
   // array's elements.
   std::optional<std::pair<uint64_t, uint64_t>> Found; // start, length
-  uint64_t Base = 0;
-  for (Type *T = objectType(Objects[L.Obj]); T;) {
-    if (auto *ST = dyn_cast<StructType>(T)) {
-      const StructLayout *SL = DL.getStructLayout(ST);
-      if (Off >= SL->getSizeInBytes())
-        break;
-      unsigned I = SL->getElementContainingOffset(Off);
-      Off -= SL->getElementOffset(I);
-      Base += SL->getElementOffset(I);
-      T = ST->getElementType(I);
-    } else if (auto *Arr = dyn_cast<ArrayType>(T)) {
-      uint64_t Size = DL.getTypeAllocSize(Arr->getElementType());
-      if (!Size || Off >= Size * Arr->getNumElements())
-        break;
-      if (Size == Scale)
-        Found = {Base, Arr->getNumElements()};
-      Base += Off / Size * Size;
-      Off %= Size;
-      T = Arr->getElementType();
-    } else {
-      break;
-    }
-  }
+  for (const ArrayOnPath &A :
+       arraysAround(DL, objectType(Objects[L.Obj]), uint64_t(L.Off)))
+    if (A.ElemSize == Scale)
+      Found = {A.Start, A.Count};
   if (!Found || Found->second < 1 || Found->second > (1u << 20))
     return Any;
   auto [Start, N] = *Found;
@@ -234,32 +249,11 @@ Loc PointsTo::arrayAround(PtsSet::const_iterator Lo,
   if (First < 0 || !G)
     return Any;
   // The innermost array on the path to First that holds [First, Last].
-  Type *T = objectType(Objects[Obj]);
-  uint64_t Off = uint64_t(First), Base = 0;
   std::optional<std::pair<uint64_t, uint64_t>> Found; // start, end
-  while (T) {
-    if (auto *ST = dyn_cast<StructType>(T)) {
-      const StructLayout *SL = DL.getStructLayout(ST);
-      if (Off >= SL->getSizeInBytes())
-        break;
-      unsigned I = SL->getElementContainingOffset(Off);
-      Off -= SL->getElementOffset(I);
-      Base += SL->getElementOffset(I);
-      T = ST->getElementType(I);
-    } else if (auto *Arr = dyn_cast<ArrayType>(T)) {
-      uint64_t Size = DL.getTypeAllocSize(Arr->getElementType());
-      if (!Size || Off >= Size * Arr->getNumElements())
-        break;
-      uint64_t End = Base + Size * Arr->getNumElements();
-      if (uint64_t(Last) <= End)
-        Found = {Base, End};
-      Base += Off / Size * Size;
-      Off %= Size;
-      T = Arr->getElementType();
-    } else {
-      break;
-    }
-  }
+  for (const ArrayOnPath &A :
+       arraysAround(DL, objectType(Objects[Obj]), uint64_t(First)))
+    if (uint64_t(Last) <= A.Start + A.ElemSize * A.Count)
+      Found = {A.Start, A.Start + A.ElemSize * A.Count};
   if (!Found)
     return Any;
   auto [Start, End] = *Found;
