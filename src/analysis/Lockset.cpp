@@ -467,11 +467,6 @@ struct Located {
   Loc Where;
 };
 
-bool overlaps(const Located &A, uint64_t SizeA, const Located &B,
-              uint64_t SizeB) {
-  return mayOverlap(A.Where, SizeA, B.Where, SizeB);
-}
-
 } // namespace
 
 Result analyseLocksets(const ProgramModel &PM,
@@ -612,7 +607,7 @@ Result analyseLocksets(const ProgramModel &PM,
       return;
     if (RX.Access.Atomic && RY.Access.Atomic)
       return;
-    if (!overlaps(X, RX.Access.Size, Y, RY.Access.Size))
+    if (!mayOverlap(X.Where, RX.Access.Size, Y.Where, RY.Access.Size))
       return;
     auto Dropped = [&](const char *Why) {
       LLVM_DEBUG(dbgs() << "crace-analysis: pair "

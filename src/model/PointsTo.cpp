@@ -8,7 +8,6 @@
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
-#include "llvm/IR/GetElementPtrTypeIterator.h"
 #include "llvm/IR/GlobalAlias.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
@@ -16,15 +15,12 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
-#include "llvm/IR/PatternMatch.h"
 #include "llvm/Support/KnownBits.h"
-#include <numeric>
 #include <optional>
 
 #define DEBUG_TYPE "crace-model"
 
 using namespace llvm;
-using namespace llvm::PatternMatch;
 
 CRACE_STATISTIC(NumObjects, "Abstract objects of the points-to analysis");
 CRACE_STATISTIC(NumVisits, "Instructions the points-to rules visited");
@@ -564,17 +560,14 @@ bool PointsTo::visitModule() {
           if (auto Steps =
                   arraySteps(DL, *cast<GEPOperator>(GEP), Outside, PtrScale))
             By = *Steps;
-        if (PtrScale)
-          Changed |= addNew(ptsOf(GEP), Base, [&](const Loc &L) {
+        Changed |= addNew(ptsOf(GEP), Base, [&](const Loc &L) {
+          if (PtrScale)
             return withinArray(L, PtrScale,
                                dyn_cast<GEPOperator>(GEP->getPointerOperand()));
-          });
-        else if (Outside)
-          Changed |= addNew(ptsOf(GEP), Base, [&](const Loc &L) {
-            return arrayInObject(L, Outside) ? By : Shift{0, true};
-          });
-        else
-          Changed |= addNew(ptsOf(GEP), Base, By);
+          if (Outside && !arrayInObject(L, Outside))
+            return Shift{0, true};
+          return By;
+        });
         // Arithmetic stays inside the base's object (the "no undefined
         // behaviour" assumption); only from a null/integer base, as in
         // (char *)0 + (uintptr_t)p, may an index carry the pointer.

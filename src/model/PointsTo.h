@@ -244,10 +244,12 @@ private:
   /// its inputs (operand sets, objects it reads, callee returns) changed
   /// since its last visit.
   [[nodiscard]] bool needsVisit(const llvm::Instruction &I) const;
-  bool addAll(PtsSet &S, const PtsSet &From, const Shift &By);
+  bool addAll(PtsSet &S, const PtsSet &From,
+              llvm::function_ref<Shift(const Loc &)> ShiftOf);
   bool addAll(PtsSet &S, const PtsSet &From, int64_t Delta = 0,
               bool Unknown = false) {
-    return addAll(S, From, Shift{Delta, Unknown});
+    Shift By{Delta, Unknown};
+    return addAll(S, From, [&](const Loc &) { return By; });
   }
   void constantPts(const llvm::Constant *C, PtsSet &Out) const;
   PtsSet &ptsOf(const llvm::Value *V) { return Pts[V]; }

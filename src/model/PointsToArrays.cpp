@@ -192,7 +192,7 @@ Shift PointsTo::withinArray(Loc L, uint64_t Scale,
        arraysAround(DL, objectType(Objects[L.Obj]), uint64_t(L.Off)))
     if (A.ElemSize == Scale)
       Found = {A.Start, A.Count};
-  if (!Found || Found->second < 1 || Found->second > (1u << 20))
+  if (!Found || Found->second > MaxStridedCount)
     return Any;
   auto [Start, N] = *Found;
   int64_t First = int64_t(Start + (uint64_t(L.Off) - Start) % Scale);

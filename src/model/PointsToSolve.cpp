@@ -13,8 +13,6 @@
 #include "model/SyncAPI.h"
 
 #include "llvm/IR/Constants.h"
-#include "llvm/IR/DataLayout.h"
-#include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -94,13 +92,11 @@ bool PointsTo::addImpl(PtsSet &S, Loc &L) {
   // object. The set of offsets per object stays bounded below.
   if (!L.anywhere() && (L.Off < -(1 << 20) || L.last() > (1 << 20)))
     L.Off = UnknownOffset;
-  if (L.anywhere())
-    L.Stride = L.Count = 0;
-  else if (L.Count <= 1)
+  if (L.anywhere() || L.Count <= 1)
     L.Stride = L.Count = 0;
   if (S.count({L.Obj, UnknownOffset}))
     return false;
-  if (L.Off == UnknownOffset) {
+  if (L.anywhere()) {
     auto Lo = S.lower_bound({L.Obj, INT64_MIN});
     auto Hi = S.lower_bound({L.Obj + 1, INT64_MIN});
     S.erase(Lo, Hi);
@@ -138,12 +134,8 @@ bool PointsTo::addNew(PtsSet &S, const PtsSet &From,
   // A set without a log is a constant's (its elements are fixed).
   if (&S == &From)
     return false;
-  if (It == Log.end()) {
-    bool Changed = false;
-    for (Loc L : From)
-      Changed |= add(S, moved(L, ShiftOf(L)));
-    return Changed;
-  }
+  if (It == Log.end())
+    return addAll(S, From, ShiftOf);
   const std::vector<Stamped> &Entries = It->second;
   size_t First = std::partition_point(
                      Entries.begin(), Entries.end(),
@@ -180,12 +172,13 @@ const Value *PointsTo::outerOperand(const Instruction &I) const {
   return CB->getCalledOperand()->stripPointerCasts();
 }
 
-bool PointsTo::addAll(PtsSet &S, const PtsSet &From, const Shift &By) {
+bool PointsTo::addAll(PtsSet &S, const PtsSet &From,
+                      function_ref<Shift(const Loc &)> ShiftOf) {
   if (&S == &From)
     return false;
   bool Changed = false;
   for (Loc L : From)
-    Changed |= add(S, moved(L, By));
+    Changed |= add(S, moved(L, ShiftOf(L)));
   return Changed;
 }
 
