@@ -561,11 +561,13 @@ bool PointsTo::visitModule() {
                   arraySteps(DL, *cast<GEPOperator>(GEP), Outside, PtrScale))
             By = *Steps;
         Changed |= addNew(ptsOf(GEP), Base, [&](const Loc &L) {
-          if (PtrScale)
+          if (Outside && !arrayInObject(L, Outside))
+            return PtrScale ? elementsAround(L, PtrScale,
+                                             DL.getTypeAllocSize(Outside))
+                            : Shift{0, true};
+          if (PtrScale && !Outside)
             return withinArray(L, PtrScale,
                                dyn_cast<GEPOperator>(GEP->getPointerOperand()));
-          if (Outside && !arrayInObject(L, Outside))
-            return Shift{0, true};
           return By;
         });
         // Arithmetic stays inside the base's object (the "no undefined

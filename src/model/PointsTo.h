@@ -133,7 +133,10 @@ struct Shift {
 /// fields. Nothing when an index is on the pointer itself (p[i]) or the
 /// array may reach past its length. When the GEP steps in an array whose
 /// container it does not show (optimisation folds `&s.first_member`), that
-/// array is *Outside: each base location must show it (arrayInObject).
+/// array is *Outside: each base location must show it (arrayInObject), or
+/// else, when PtrScale is set, take the elements of PtrScale bytes of the
+/// array around it (elementsAround). Arrays nested directly in arrays are
+/// one array: `m[0][i]` may reach the next rows, as C programs expect.
 /// When the GEP is p + i alone, PtrScale is i's scale (withinArray).
 std::optional<Shift> arraySteps(const llvm::DataLayout &DL,
                                 const llvm::GEPOperator &GEP,
@@ -213,13 +216,17 @@ private:
   bool addNew(PtsSet &S, const PtsSet &From,
               llvm::function_ref<Shift(const Loc &)> ShiftOf);
   /// An array of type AT at L lies inside a global or stack object of
-  /// known type.
+  /// known type, and not as a row of a larger array there.
   [[nodiscard]] bool arrayInObject(Loc L, llvm::ArrayType *AT) const;
   /// How L + i * Scale moves: inside the array Decay (&a[C]) points into,
   /// when bounded, or the innermost array of Scale-byte elements around L
   /// in a global or stack object of known type, or to an unknown offset.
   [[nodiscard]] Shift withinArray(Loc L, uint64_t Scale,
                                   const llvm::GEPOperator *Decay) const;
+  /// All elements of the innermost array of Scale-byte elements of L's
+  /// object's type that holds Bytes bytes from L, or an unknown offset.
+  [[nodiscard]] Shift elementsAround(Loc L, uint64_t Scale,
+                                     uint64_t Bytes) const;
   /// One location for the locations [Lo, Hi) of one object in a set: the
   /// innermost array of the object's type that holds them all, as a
   /// strided location, or any offset.

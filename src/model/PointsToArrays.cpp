@@ -27,11 +27,14 @@ struct ArrayOnPath {
 };
 } // namespace
 
-/// The arrays of type T that hold byte Off, outermost first.
+/// The arrays of type T that hold byte Off, outermost first. An array
+/// directly inside another (a row of a 2-D array) spans the outer one's
+/// bytes: `int *p = &m[0][0]; p[i]` walks every row, as C programs do.
 static SmallVector<ArrayOnPath, 4> arraysAround(const DataLayout &DL, Type *T,
                                                 uint64_t Off) {
   SmallVector<ArrayOnPath, 4> Out;
   uint64_t Base = 0;
+  bool InArray = false;
   while (T) {
     if (auto *ST = dyn_cast<StructType>(T)) {
       const StructLayout *SL = DL.getStructLayout(ST);
@@ -41,14 +44,21 @@ static SmallVector<ArrayOnPath, 4> arraysAround(const DataLayout &DL, Type *T,
       Off -= SL->getElementOffset(I);
       Base += SL->getElementOffset(I);
       T = ST->getElementType(I);
+      InArray = false;
     } else if (auto *Arr = dyn_cast<ArrayType>(T)) {
       uint64_t Size = DL.getTypeAllocSize(Arr->getElementType());
       if (!Size || Off >= Size * Arr->getNumElements())
         break;
-      Out.push_back({Base, Size, Arr->getNumElements()});
+      if (InArray) {
+        const ArrayOnPath &Row = Out.back();
+        Out.push_back({Row.Start, Size, Row.ElemSize * Row.Count / Size});
+      } else {
+        Out.push_back({Base, Size, Arr->getNumElements()});
+      }
       Base += Off / Size * Size;
       Off %= Size;
       T = Arr->getElementType();
+      InArray = true;
     } else {
       break;
     }
@@ -79,17 +89,16 @@ static bool lastMember(Type *Container, const Value *Idx) {
 }
 
 /// The array GEP steps in with its first index after the pointer's is
-/// bounded as its syntax shows: a struct member other than the last, or an
-/// element of an outer array, in the GEP that computed the pointer.
+/// bounded as its syntax shows: a struct member other than the last, in
+/// the GEP that computed the pointer. (A row of an outer array is not:
+/// indexing may run on into the next rows.)
 static bool boundedParent(const GEPOperator &GEP) {
   const auto *Outer = dyn_cast<GEPOperator>(GEP.getPointerOperand());
   if (!Outer || Outer->getNumIndices() < 2)
     return false;
   Type *Container = steppedTypes(*Outer).back();
-  if (isa<StructType>(Container))
-    return !lastMember(Container,
-                       Outer->getOperand(Outer->getNumOperands() - 1));
-  return isa<ArrayType>(Container);
+  return isa<StructType>(Container) &&
+         !lastMember(Container, Outer->getOperand(Outer->getNumOperands() - 1));
 }
 
 std::optional<Shift> arraySteps(const DataLayout &DL, const GEPOperator &GEP,
@@ -97,46 +106,97 @@ std::optional<Shift> arraySteps(const DataLayout &DL, const GEPOperator &GEP,
   Outside = nullptr;
   PtrScale = 0;
   SmallVector<Type *, 4> Stepped = steppedTypes(GEP);
-  int64_t Const = 0;
-  uint64_t Stride = 0, Span = 0;
-  unsigned Pos = 0;
+  // Per index: the bytes one step moves (0 for a struct field) and, when
+  // constant, the bytes it moves in all.
+  struct Step {
+    int64_t Size;
+    std::optional<int64_t> Bytes;
+  };
+  SmallVector<Step, 4> Steps;
   for (gep_type_iterator GTI = gep_type_begin(GEP), E = gep_type_end(GEP);
-       GTI != E; ++GTI, ++Pos) {
+       GTI != E; ++GTI) {
     const Value *Idx = GTI.getOperand();
     if (StructType *ST = GTI.getStructTypeOrNull()) {
       unsigned F = cast<ConstantInt>(Idx)->getZExtValue();
-      Const += int64_t(DL.getStructLayout(ST)->getElementOffset(F));
+      Steps.push_back(
+          {0, int64_t(DL.getStructLayout(ST)->getElementOffset(F))});
       continue;
     }
     TypeSize ElemSize = GTI.getSequentialElementStride(DL);
     if (ElemSize.isScalable())
       return std::nullopt;
     int64_t Size = int64_t(ElemSize.getFixedValue());
+    std::optional<int64_t> Bytes;
     if (const auto *C = dyn_cast<ConstantInt>(Idx)) {
       if (C->getBitWidth() > 64)
         return std::nullopt;
-      Const += C->getSExtValue() * Size;
+      Bytes = C->getSExtValue() * Size;
+    }
+    Steps.push_back({Size, Bytes});
+  }
+  if (Steps.size() == 1 && !Steps[0].Bytes && Steps[0].Size > 0) {
+    // p + i alone: where p points says which array it stays in.
+    PtrScale = uint64_t(Steps[0].Size);
+    return Shift{0, true};
+  }
+  if (!Steps[0].Bytes)
+    return std::nullopt;
+  int64_t Const = *Steps[0].Bytes;
+  uint64_t Stride = 0, Span = 0;
+  for (unsigned Pos = 1; Pos < Steps.size();) {
+    if (!isa_and_nonnull<ArrayType>(Stepped[Pos])) {
+      if (!Steps[Pos].Bytes)
+        return std::nullopt; // a variable index into a vector
+      Const += *Steps[Pos].Bytes;
+      ++Pos;
       continue;
     }
-    if (Pos == 0 && GEP.getNumIndices() == 1 && Size > 0) {
-      // p + i alone: where p points says which array it stays in.
-      PtrScale = uint64_t(Size);
-      return Shift{0, true};
+    // A chain of arrays nested directly in one another, [Head, End): an
+    // index may run on into the outer arrays' next elements, so a
+    // variable index anywhere moves inside the outermost array.
+    unsigned Head = Pos, End = Pos;
+    int64_t ChainConst = 0;
+    uint64_t G = 0;
+    for (; End < Steps.size() && isa_and_nonnull<ArrayType>(Stepped[End]);
+         ++End) {
+      if (Steps[End].Bytes)
+        ChainConst += *Steps[End].Bytes;
+      else if (Steps[End].Size > 0)
+        G = std::gcd(G, uint64_t(Steps[End].Size));
+      else
+        return std::nullopt;
     }
-    auto *AT = dyn_cast_or_null<ArrayType>(Stepped[Pos]);
-    uint64_t N = AT ? AT->getNumElements() : 0;
-    if (N <= 1 || Size <= 0)
+    Pos = End;
+    if (!G) {
+      Const += ChainConst;
+      continue;
+    }
+    auto *AT = cast<ArrayType>(Stepped[Head]);
+    uint64_t Extent = DL.getTypeAllocSize(AT);
+    uint64_t Last = Extent - uint64_t(Steps[End - 1].Size);
+    if (AT->getNumElements() <= 1 || Extent > (1u << 20) || ChainConst < 0)
       return std::nullopt;
-    // The array's own container: the previous step (index Pos - 1 is
-    // operand Pos), or outside this GEP.
-    if (Pos == 1) {
-      if (!boundedParent(GEP))
+    // The array's own container: a struct member of this GEP, or outside
+    // it at the pointer itself.
+    if (Head == 1) {
+      if (*Steps[0].Bytes)
+        return std::nullopt; // p[1][i]: p points into an array of arrays
+      if (!boundedParent(GEP)) {
         Outside = AT;
-    } else if (lastMember(Stepped[Pos - 1], GEP.getOperand(Pos))) {
+        // The chain's elements are what GEP computes: a base location
+        // inside a larger array of them may take all of its elements.
+        if (End == Steps.size())
+          PtrScale = uint64_t(Steps[End - 1].Size);
+      }
+    } else if (lastMember(Stepped[Head - 1], GEP.getOperand(Head))) {
       return std::nullopt;
     }
-    Stride = std::gcd(Stride, uint64_t(Size));
-    Span += uint64_t(Size) * (N - 1);
+    uint64_t First = uint64_t(ChainConst) % G;
+    if (First > Last)
+      return std::nullopt;
+    Const += int64_t(First);
+    Stride = std::gcd(Stride, G);
+    Span += (Last - First) / G * G;
     if (Span > (1u << 20))
       return std::nullopt;
   }
@@ -158,8 +218,17 @@ bool PointsTo::arrayInObject(Loc L, ArrayType *AT) const {
   // An object of known type is no larger than its type: even a struct's
   // last member cannot be a "struct hack" there.
   Type *T = objectType(Objects[L.Obj]);
-  return T && !L.anywhere() && L.Off >= 0 &&
-         uint64_t(L.last()) + DL.getTypeAllocSize(AT) <= DL.getTypeAllocSize(T);
+  uint64_t Size = DL.getTypeAllocSize(AT);
+  if (!T || L.anywhere() || L.Off < 0 ||
+      uint64_t(L.last()) + Size > DL.getTypeAllocSize(T))
+    return false;
+  // Nor is AT a row of a larger array of the same elements there.
+  uint64_t Elem = DL.getTypeAllocSize(AT->getElementType());
+  for (int64_t At : {L.Off, L.last()})
+    for (const ArrayOnPath &A : arraysAround(DL, T, uint64_t(At)))
+      if (A.ElemSize == Elem && A.ElemSize * A.Count > Size)
+        return false;
+  return true;
 }
 
 Shift PointsTo::withinArray(Loc L, uint64_t Scale,
@@ -181,7 +250,12 @@ Shift PointsTo::withinArray(Loc L, uint64_t Scale,
           return Shift{Start - L.Off, false, uint32_t(Scale),
                        uint32_t(AT->getNumElements())};
       }
-  if (L.Stride)
+  return elementsAround(L, Scale, 1);
+}
+
+Shift PointsTo::elementsAround(Loc L, uint64_t Scale, uint64_t Bytes) const {
+  Shift Any{0, true};
+  if (L.anywhere() || L.Off < 0 || L.Stride || !Scale)
     return Any;
   // The innermost array of Scale-byte elements around L: pointer
   // arithmetic stays inside it, up to one past its end (C11 6.5.6), and
@@ -190,7 +264,8 @@ Shift PointsTo::withinArray(Loc L, uint64_t Scale,
   std::optional<std::pair<uint64_t, uint64_t>> Found; // start, length
   for (const ArrayOnPath &A :
        arraysAround(DL, objectType(Objects[L.Obj]), uint64_t(L.Off)))
-    if (A.ElemSize == Scale)
+    if (A.ElemSize == Scale &&
+        uint64_t(L.Off) + Bytes <= A.Start + Scale * A.Count)
       Found = {A.Start, A.Count};
   if (!Found || Found->second > MaxStridedCount)
     return Any;

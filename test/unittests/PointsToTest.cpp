@@ -64,6 +64,34 @@ TEST(PointsToTest, VariableIndexStaysInItsArray) {
   EXPECT_TRUE(mayOverlap(*Member.begin(), 8, {N.Obj, 8 + 8 * 3}, 4));
 }
 
+TEST(PointsToTest, RowIndexMayReachTheNextRows) {
+  // C programs index a 2-D array as one: m[0][i] and (&m[0][0])[i] reach
+  // every row, and m[i][2] is column 2 of each row; none reaches 'k'.
+  Compiled C = compile(R"(
+    struct G { int m[4][4]; int k; } g;
+    void set(int i) {
+      g.m[0][i] = 1;
+      int *p = &g.m[0][0];
+      p[i] = 2;
+      g.m[i][2] = 3;
+    }
+    int main() { set(1); return 0; })");
+  ASSERT_TRUE(C.PM) << C.Error;
+  for (unsigned N : {0u, 1u}) {
+    PtsSet S = storeTarget(C, "set", N);
+    ASSERT_EQ(S.size(), 1u) << N;
+    EXPECT_EQ(S.begin()->Off, 0) << N;
+    EXPECT_EQ(S.begin()->Stride, 4u) << N;
+    EXPECT_EQ(S.begin()->Count, 16u) << N;
+  }
+  PtsSet Column = storeTarget(C, "set", 2);
+  ASSERT_EQ(Column.size(), 1u);
+  EXPECT_EQ(Column.begin()->Off, 8);
+  EXPECT_EQ(Column.begin()->Stride, 16u);
+  EXPECT_EQ(Column.begin()->Count, 4u);
+  EXPECT_FALSE(mayOverlap(*Column.begin(), 4, {Column.begin()->Obj, 64}, 4));
+}
+
 TEST(PointsToTest, TrailingArrayOfHeapBlockIsAnyOffset) {
   // A struct's last array member may reach past its length in a larger
   // heap block (a "struct hack"): its elements are any offset there.
