@@ -566,8 +566,7 @@ bool PointsTo::visitModule() {
                                              DL.getTypeAllocSize(Outside))
                             : Shift{0, true};
           if (PtrScale && !Outside)
-            return withinArray(L, PtrScale,
-                               dyn_cast<GEPOperator>(GEP->getPointerOperand()));
+            return withinArray(L, PtrScale, decayOf(GEP->getPointerOperand()));
           return By;
         });
         // Arithmetic stays inside the base's object (the "no undefined

@@ -142,6 +142,12 @@ std::optional<Shift> arraySteps(const llvm::DataLayout &DL,
                                 const llvm::GEPOperator &GEP,
                                 llvm::ArrayType *&Outside, uint64_t &PtrScale);
 
+/// The GEP a pointer p + i starts from: Ptr itself, or the one start of a
+/// loop `p = phi(&a[C], p + i)` whose other inputs step by variable
+/// indices (withinArray makes no exact location of those, so an exact
+/// location there is the start's).
+const llvm::GEPOperator *decayOf(const llvm::Value *Ptr);
+
 class PointsTo {
 public:
   static constexpr uint32_t UnknownObj = 0;

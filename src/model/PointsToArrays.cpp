@@ -231,11 +231,36 @@ bool PointsTo::arrayInObject(Loc L, ArrayType *AT) const {
   return true;
 }
 
+const GEPOperator *decayOf(const Value *Ptr) {
+  if (const auto *G = dyn_cast<GEPOperator>(Ptr))
+    return G;
+  const auto *Phi = dyn_cast<PHINode>(Ptr);
+  if (!Phi)
+    return nullptr;
+  const GEPOperator *Start = nullptr;
+  for (const Value *In : Phi->incoming_values()) {
+    const auto *G = dyn_cast<GEPOperator>(In);
+    if (!G)
+      return nullptr;
+    if (G->getPointerOperand() == Phi && G->getNumIndices() == 1 &&
+        !isa<Constant>(G->getOperand(1)))
+      continue;
+    if (Start && Start != G)
+      return nullptr;
+    Start = G;
+  }
+  return Start;
+}
+
 Shift PointsTo::withinArray(Loc L, uint64_t Scale,
                             const GEPOperator *Decay) const {
   Shift Any{0, true};
   if (L.anywhere() || L.Off < 0 || !Scale)
     return Any;
+  // Whole elements of the array a strided location is: it stays in it, as
+  // a constant step does (moved).
+  if (L.Stride && Scale % L.Stride == 0)
+    return Shift{};
   // p is &a[C] of an array a of Scale-byte elements that arrayInObject or
   // the GEPs' syntax shows bounded.
   if (Decay && Decay->getNumIndices() == 2)
@@ -250,6 +275,8 @@ Shift PointsTo::withinArray(Loc L, uint64_t Scale,
           return Shift{Start - L.Off, false, uint32_t(Scale),
                        uint32_t(AT->getNumElements())};
       }
+  if (L.Stride)
+    return Any;
   return elementsAround(L, Scale, 1);
 }
 
@@ -267,7 +294,9 @@ Shift PointsTo::elementsAround(Loc L, uint64_t Scale, uint64_t Bytes) const {
     if (A.ElemSize == Scale &&
         uint64_t(L.Off) + Bytes <= A.Start + Scale * A.Count)
       Found = {A.Start, A.Count};
-  if (!Found || Found->second > MaxStridedCount)
+  // (One element would be an exact location, which decayOf's loops take
+  // for their start.)
+  if (!Found || Found->second <= 1 || Found->second > MaxStridedCount)
     return Any;
   auto [Start, N] = *Found;
   int64_t First = int64_t(Start + (uint64_t(L.Off) - Start) % Scale);
