@@ -526,6 +526,7 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
   inlineAllocationWrappers(*Main);
   inlinePointerPlumbing(*Main);
   inlineLockWrappers(*Main);
+  inlineCopyWrappers(*Main);
   inlineSpawnersIntoMain(*Main);
 
   std::string Msg;

@@ -28,6 +28,7 @@ CRACE_STATISTIC(NumAllocWrappersInlined,
                 "Calls of allocation wrappers inlined (heap cloning)");
 CRACE_STATISTIC(NumPlumbingInlined, "Calls of pointer plumbing inlined");
 CRACE_STATISTIC(NumLockWrappersInlined, "Calls of lock wrappers inlined");
+CRACE_STATISTIC(NumCopyWrappersInlined, "Calls of memcpy wrappers inlined");
 
 namespace crace {
 
@@ -294,6 +295,38 @@ static bool isLockWrapper(const Function &F) {
 unsigned inlineLockWrappers(Module &M) {
   unsigned Inlined = inlineDirectCalls(M, isLockWrapper);
   NumLockWrappersInlined += Inlined;
+  return Inlined;
+}
+
+/// A wrapper of memcpy, memmove or memset (mDNSPlatformMemCopy(src, dst,
+/// len)): one block, no local, no load or store, and no call but the one
+/// to the memory intrinsic (and debug and lifetime markers).
+static bool isCopyWrapper(const Function &F) {
+  constexpr unsigned MaxCopyWrapper = 16;
+  if (F.isDeclaration() || F.isVarArg() || F.size() != 1 ||
+      F.getName() == "main")
+    return false;
+  unsigned N = 0, Copies = 0;
+  for (const Instruction &I : F.getEntryBlock()) {
+    if (isa<DbgInfoIntrinsic>(I))
+      continue;
+    if (const auto *II = dyn_cast<IntrinsicInst>(&I);
+        II && II->isLifetimeStartOrEnd())
+      continue;
+    if (isa<MemIntrinsic>(I)) {
+      ++Copies;
+      continue;
+    }
+    if (isa<CallBase>(I) || isa<AllocaInst>(I) || I.mayReadOrWriteMemory() ||
+        ++N > MaxCopyWrapper)
+      return false;
+  }
+  return Copies == 1;
+}
+
+unsigned inlineCopyWrappers(Module &M) {
+  unsigned Inlined = inlineDirectCalls(M, isCopyWrapper);
+  NumCopyWrappersInlined += Inlined;
   return Inlined;
 }
 

@@ -39,4 +39,12 @@ unsigned inlinePointerPlumbing(llvm::Module &M);
 /// Mutex[n] itself. Returns the number of calls inlined.
 unsigned inlineLockWrappers(llvm::Module &M);
 
+/// Inlines, at their direct call sites, the wrappers of memcpy, memmove
+/// and memset (mDNS's mDNSPlatformMemCopy). The points-to analysis is
+/// context-insensitive, so a shared wrapper copies what any caller's
+/// source holds into every caller's destination: one such wrapper merged
+/// every record, packet and callback of mt-daapd into one blob. Inlined,
+/// each call copies its own. Returns the number of calls inlined.
+unsigned inlineCopyWrappers(llvm::Module &M);
+
 } // namespace crace

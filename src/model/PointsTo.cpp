@@ -514,6 +514,69 @@ bool PointsTo::visitModule() {
       LoadInto(L, Out, Number);
     }
   };
+  // memcpy(Dst, Src, Len): what each stored pointer of the copied bytes
+  // holds lands at the same distance from Dst as from Src (to the
+  // object's end when Len varies). Where either side's offset is unknown
+  // the copy lands at any field, as does what was stored at any offset.
+  auto CopyFields = [&](const Value *Dst, const Value *Src, const Value *Len) {
+    std::optional<uint64_t> Bytes;
+    if (const auto *C = dyn_cast<ConstantInt>(Len); C && C->getBitWidth() <= 64)
+      Bytes = C->getZExtValue();
+    const PtsSet &Dsts = Get(Dst);
+    if (Dsts.empty())
+      return;
+    auto StoreAt = [&](Loc L, const PtsSet &Vals) {
+      if (Vals.empty())
+        return;
+      if (L.Stride)
+        StridedContents.insert(L.Obj);
+      PtsSet &Into = Contents[L];
+      if (&Into != &Vals && addNew(Into, Vals)) {
+        Changed = true;
+        ObjChangedAt[L.Obj] = Pass;
+      }
+    };
+    SmallVector<Loc, 16> Keys;
+    for (Loc S : Get(Src)) {
+      if (S.anywhere() || S.Stride || S.Obj == UnknownObj ||
+          isVarArgArea(S.Obj)) {
+        PtsSet Vals; // a temporary: filling it is no progress
+        bool Saved = Changed;
+        LoadInto({S.Obj, UnknownOffset}, Vals, false);
+        Changed = Saved;
+        for (Loc D : Dsts)
+          StoreAt({D.Obj, UnknownOffset}, Vals);
+        forgetTemporary(Vals);
+        continue;
+      }
+      // A pointer stored before S whose bytes reach into the copy counts.
+      int64_t From = S.Off - int64_t(DL.getPointerSize()) + 1;
+      Keys.clear();
+      for (auto It = Contents.lower_bound({S.Obj, INT64_MIN}),
+                E = Contents.lower_bound({S.Obj + 1, INT64_MIN});
+           It != E; ++It) {
+        const Loc &K = It->first;
+        if (K.anywhere() ||
+            (K.last() >= From && (!Bytes || K.Off < S.Off + int64_t(*Bytes))))
+          Keys.push_back(K);
+      }
+      for (const Loc &K : Keys)
+        for (Loc D : Dsts) {
+          // (A copy inside one object, memmove's, at any field: shifted,
+          // a copy loop would walk its pointers through every offset.)
+          Loc To{D.Obj, UnknownOffset};
+          uint64_t Size = Objects[D.Obj].Size;
+          if (!K.anywhere() && !D.anywhere() && !D.Stride &&
+              D.Obj != UnknownObj && D.Obj != S.Obj)
+            To = {D.Obj, D.Off + (K.Off - S.Off), K.Stride, K.Count};
+          // Past the destination's end is no place to store.
+          if (!To.anywhere() && Size &&
+              (To.last() < 0 || To.Off >= int64_t(Size)))
+            continue;
+          StoreAt(To, Contents.find(K)->second);
+        }
+    }
+  };
 
   if (!InitDone) {
     InitDone = true;
@@ -620,6 +683,9 @@ bool PointsTo::visitModule() {
           case llvm::Intrinsic::memcpy:
           case llvm::Intrinsic::memcpy_inline:
           case llvm::Intrinsic::memmove:
+            CopyFields(II->getArgOperand(0), II->getArgOperand(1),
+                       II->getArgOperand(2));
+            break;
           case llvm::Intrinsic::vacopy: {
             PtsSet Vals; // a temporary: filling it is no progress
             // Copies every field; the copy lands at unknown fields.

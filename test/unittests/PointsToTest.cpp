@@ -92,6 +92,32 @@ TEST(PointsToTest, RowIndexMayReachTheNextRows) {
   EXPECT_FALSE(mayOverlap(*Column.begin(), 4, {Column.begin()->Obj, 64}, 4));
 }
 
+TEST(PointsToTest, MemcpyKeepsEachPointerAtItsDistance) {
+  // memcpy moves what each pointer field holds to the same distance from
+  // the destination: one field for a constant length, the rest of the
+  // object for a varying one, and nothing before the source.
+  Compiled C = compile(R"(
+    #include <string.h>
+    struct T { int *a; int *b; int *c; } s, d, s2, d2;
+    int x, y, z;
+    void use(void) { *d.a = 1; *d.b = 2; *d.c = 3; *d2.a = 4; *d2.b = 5; *d2.c = 6; }
+    int main(int argc, char **argv) {
+      s.a = &x; s.b = &y; s.c = &z;
+      s2 = s;
+      memcpy(&d.b, &s.b, sizeof(int *));
+      memcpy(&d2.b, &s2.b, (unsigned long)argc * sizeof(int *));
+      use();
+      return 0;
+    })");
+  ASSERT_TRUE(C.PM) << C.Error;
+  EXPECT_EQ(describeAll(C, storeTarget(C, "use", 0)), "");
+  EXPECT_EQ(describeAll(C, storeTarget(C, "use", 1)), "y");
+  EXPECT_EQ(describeAll(C, storeTarget(C, "use", 2)), "");
+  EXPECT_EQ(describeAll(C, storeTarget(C, "use", 3)), "");
+  EXPECT_EQ(describeAll(C, storeTarget(C, "use", 4)), "y");
+  EXPECT_EQ(describeAll(C, storeTarget(C, "use", 5)), "z");
+}
+
 TEST(PointsToTest, TrailingArrayOfHeapBlockIsAnyOffset) {
   // A struct's last array member may reach past its length in a larger
   // heap block (a "struct hack"): its elements are any offset there.
