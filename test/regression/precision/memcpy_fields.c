@@ -1,5 +1,5 @@
 // RUN: %crace --verify --engine=lockset %s
-// RUN: %not %crace --engine=lockset %s -DCOPY_BOTH | %FileCheck %s --check-prefix=BOTH
+// RUN: %not %crace --engine=lockset %s -- -DCOPY_BOTH | %FileCheck %s --check-prefix=BOTH
 // memcpy copies each stored pointer to the same distance from its
 // destination (model/PointsTo.cpp, CopyFields): 'd.p' gets '&ca' and
 // 'd.q' gets '&cb', not both. And a memcpy wrapper (mDNS's
