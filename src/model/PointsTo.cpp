@@ -469,6 +469,7 @@ bool PointsTo::visitModule() {
   // object's end when Len varies). Where either side's offset is unknown
   // the copy lands at any field, as does what was stored at any offset.
   auto CopyFields = [&](const Value *Dst, const Value *Src, const Value *Len) {
+    constexpr size_t MaxFieldCopies = 256;
     std::optional<uint64_t> Bytes;
     if (const auto *C = dyn_cast<ConstantInt>(Len); C && C->getBitWidth() <= 64)
       Bytes = C->getZExtValue();
@@ -488,8 +489,22 @@ bool PointsTo::visitModule() {
     };
     SmallVector<Loc, 16> Keys;
     for (Loc S : Get(Src)) {
-      if (S.anywhere() || S.Stride || S.Obj == UnknownObj ||
-          isVarArgArea(S.Obj)) {
+      Keys.clear();
+      bool Whole = S.anywhere() || S.Stride || S.Obj == UnknownObj ||
+                   isVarArgArea(S.Obj);
+      // A pointer stored before S whose bytes reach into the copy counts.
+      int64_t From = S.Off - int64_t(DL.getPointerSize()) + 1;
+      for (auto It = Contents.lower_bound({S.Obj, INT64_MIN}),
+                E = Contents.lower_bound({S.Obj + 1, INT64_MIN});
+           !Whole && It != E; ++It) {
+        const Loc &K = It->first;
+        if (K.anywhere() ||
+            (K.last() >= From && (!Bytes || K.Off < S.Off + int64_t(*Bytes))))
+          Keys.push_back(K);
+      }
+      // (Field by field only while that stays cheap: each key to each
+      // destination.)
+      if (Whole || Keys.size() * Dsts.size() > MaxFieldCopies) {
         PtsSet Vals; // a temporary: filling it is no progress
         bool Saved = Changed;
         LoadInto({S.Obj, UnknownOffset}, Vals, false);
@@ -499,25 +514,16 @@ bool PointsTo::visitModule() {
         forgetTemporary(Vals);
         continue;
       }
-      // A pointer stored before S whose bytes reach into the copy counts.
-      int64_t From = S.Off - int64_t(DL.getPointerSize()) + 1;
-      Keys.clear();
-      for (auto It = Contents.lower_bound({S.Obj, INT64_MIN}),
-                E = Contents.lower_bound({S.Obj + 1, INT64_MIN});
-           It != E; ++It) {
-        const Loc &K = It->first;
-        if (K.anywhere() ||
-            (K.last() >= From && (!Bytes || K.Off < S.Off + int64_t(*Bytes))))
-          Keys.push_back(K);
-      }
       for (const Loc &K : Keys)
         for (Loc D : Dsts) {
-          // (A copy inside one object, memmove's, at any field: shifted,
-          // a copy loop would walk its pointers through every offset.)
+          // (A copy inside one object, memmove's, or to another distance
+          // in a block of unknown size, lands at any field: shifted, copy
+          // loops would walk pointers through every offset.)
           Loc To{D.Obj, UnknownOffset};
           uint64_t Size = Objects[D.Obj].Size;
           if (!K.anywhere() && !D.anywhere() && !D.Stride &&
-              D.Obj != UnknownObj && D.Obj != S.Obj)
+              D.Obj != UnknownObj && D.Obj != S.Obj &&
+              (Size || D.Off == S.Off))
             To = {D.Obj, D.Off + (K.Off - S.Off), K.Stride, K.Count};
           // Past the destination's end is no place to store.
           if (!To.anywhere() && Size &&
