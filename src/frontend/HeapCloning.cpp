@@ -213,22 +213,30 @@ unsigned inlineAllocationWrappers(Module &M) {
   return Inlined;
 }
 
+/// A defined, non-variadic function of one block other than main.
+static bool isOneBlockHelper(const Function &F) {
+  return !F.isDeclaration() && !F.isVarArg() && F.size() == 1 &&
+         F.getName() != "main";
+}
+
+/// A debug or lifetime marker: no behaviour.
+static bool isMarker(const Instruction &I) {
+  const auto *II = dyn_cast<IntrinsicInst>(&I);
+  return isa<DbgInfoIntrinsic>(I) || (II && II->isLifetimeStartOrEnd());
+}
+
 /// A helper that only moves pointers: one block, no call (but debug and
 /// lifetime markers), no local in memory, at most MaxPlumbing
 /// instructions, and at least one pointer it loads or stores (list.h's
 /// __list_add, list_del, INIT_LIST_HEAD).
 static bool isPointerPlumbing(const Function &F) {
   constexpr unsigned MaxPlumbing = 24;
-  if (F.isDeclaration() || F.isVarArg() || F.size() != 1 ||
-      F.getName() == "main")
+  if (!isOneBlockHelper(F))
     return false;
   unsigned N = 0;
   bool MovesPointer = false;
   for (const Instruction &I : F.getEntryBlock()) {
-    if (isa<DbgInfoIntrinsic>(I))
-      continue;
-    if (const auto *II = dyn_cast<IntrinsicInst>(&I);
-        II && II->isLifetimeStartOrEnd())
+    if (isMarker(I))
       continue;
     // (A local whose address is taken would live on in the caller's frame
     // and hide a use after return.)
@@ -303,15 +311,11 @@ unsigned inlineLockWrappers(Module &M) {
 /// to the memory intrinsic (and debug and lifetime markers).
 static bool isCopyWrapper(const Function &F) {
   constexpr unsigned MaxCopyWrapper = 16;
-  if (F.isDeclaration() || F.isVarArg() || F.size() != 1 ||
-      F.getName() == "main")
+  if (!isOneBlockHelper(F))
     return false;
   unsigned N = 0, Copies = 0;
   for (const Instruction &I : F.getEntryBlock()) {
-    if (isa<DbgInfoIntrinsic>(I))
-      continue;
-    if (const auto *II = dyn_cast<IntrinsicInst>(&I);
-        II && II->isLifetimeStartOrEnd())
+    if (isMarker(I))
       continue;
     if (isa<MemIntrinsic>(I)) {
       ++Copies;

@@ -522,8 +522,7 @@ bool PointsTo::visitModule() {
           Loc To{D.Obj, UnknownOffset};
           uint64_t Size = Objects[D.Obj].Size;
           if (!K.anywhere() && !D.anywhere() && !D.Stride &&
-              D.Obj != UnknownObj && D.Obj != S.Obj &&
-              (Size || D.Off == S.Off))
+              D.Obj != UnknownObj && D.Obj != S.Obj && (Size || D.Off == S.Off))
             To = {D.Obj, D.Off + (K.Off - S.Off), K.Stride, K.Count};
           // Past the destination's end is no place to store.
           if (!To.anywhere() && Size &&
