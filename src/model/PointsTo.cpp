@@ -410,19 +410,22 @@ bool PointsTo::visitModule() {
   auto Get = [&](const Value *V) -> const PtsSet & { return pointsTo(V); };
   // Pointers stored at L are found at L and, when L's field is unknown, at
   // every field of its object; stores to an unknown field reach every load.
+  // Vals stored at L (a strided L keeps them under itself).
+  auto StoreAt = [&](Loc L, const PtsSet &Vals) {
+    if (Vals.empty())
+      return;
+    if (L.Stride)
+      StridedContents.insert(L.Obj);
+    if (addNew(Contents[L], Vals)) {
+      Changed = true;
+      ObjChangedAt[L.Obj] = Pass;
+    }
+  };
   auto StoreInto = [&](const Value *Ptr, const PtsSet &Vals, bool AnyField) {
     if (Vals.empty())
       return;
-    for (Loc L : Get(Ptr)) {
-      if (AnyField)
-        L = {L.Obj, UnknownOffset};
-      if (L.Stride)
-        StridedContents.insert(L.Obj);
-      if (addNew(Contents[L], Vals)) {
-        Changed = true;
-        ObjChangedAt[L.Obj] = Pass;
-      }
-    }
+    for (Loc L : Get(Ptr))
+      StoreAt(AnyField ? Loc{L.Obj, UnknownOffset} : L, Vals);
   };
   // Number: the load reads a number. One read from a variadic call's
   // arguments is one the call passed as a number: reading a pointer
@@ -476,17 +479,6 @@ bool PointsTo::visitModule() {
     const PtsSet &Dsts = Get(Dst);
     if (Dsts.empty())
       return;
-    auto StoreAt = [&](Loc L, const PtsSet &Vals) {
-      if (Vals.empty())
-        return;
-      if (L.Stride)
-        StridedContents.insert(L.Obj);
-      PtsSet &Into = Contents[L];
-      if (&Into != &Vals && addNew(Into, Vals)) {
-        Changed = true;
-        ObjChangedAt[L.Obj] = Pass;
-      }
-    };
     SmallVector<Loc, 16> Keys;
     for (Loc S : Get(Src)) {
       Keys.clear();

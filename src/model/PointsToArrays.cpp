@@ -224,11 +224,12 @@ bool PointsTo::arrayInObject(Loc L, ArrayType *AT) const {
     return false;
   // Nor is AT a row of a larger array of the same elements there.
   uint64_t Elem = DL.getTypeAllocSize(AT->getElementType());
-  for (int64_t At : {L.Off, L.last()})
-    for (const ArrayOnPath &A : arraysAround(DL, T, uint64_t(At)))
-      if (A.ElemSize == Elem && A.ElemSize * A.Count > Size)
-        return false;
-  return true;
+  auto InRow = [&](int64_t At) {
+    return any_of(arraysAround(DL, T, uint64_t(At)), [&](const ArrayOnPath &A) {
+      return A.ElemSize == Elem && A.ElemSize * A.Count > Size;
+    });
+  };
+  return !InRow(L.Off) && (!L.Stride || !InRow(L.last()));
 }
 
 const GEPOperator *decayOf(const Value *Ptr) {
