@@ -83,47 +83,6 @@ bool returnsUntouchedAllocation(const Function &F) {
   return Allocates;
 }
 
-/// A byte (an integer narrower than a pointer) read from memory carries
-/// part of a pointer only to where it is stored again: a byte-wise copy,
-/// also through a helper function. Bytes that are only compared, computed
-/// with or widened are numbers: a pointer is not rebuilt from its bytes by
-/// arithmetic (the printed assumption).
-bool bytesMayBeStored(const Value *Root) {
-  SmallVector<const Value *, 8> Work = {Root};
-  SmallPtrSet<const Value *, 16> Seen;
-  while (!Work.empty()) {
-    const Value *V = Work.pop_back_val();
-    if (!Seen.insert(V).second)
-      continue;
-    for (const Use &U : V->uses()) {
-      const User *User = U.getUser();
-      if (const auto *SI = dyn_cast<StoreInst>(User)) {
-        if (SI->getValueOperand() == V)
-          return true;
-      } else if (isa<PHINode>(User) || isa<FreezeInst>(User) ||
-                 isa<TruncInst>(User) ||
-                 (isa<SelectInst>(User) && U.getOperandNo() != 0)) {
-        Work.push_back(User);
-      } else if (const auto *CB = dyn_cast<CallBase>(User)) {
-        if (isa<DbgInfoIntrinsic>(CB))
-          continue;
-        const auto *F =
-            dyn_cast<Function>(CB->getCalledOperand()->stripPointerCasts());
-        if (!CB->isArgOperand(&U) || !F || F->isDeclaration() ||
-            CB->getArgOperandNo(&U) >= F->arg_size())
-          return true;
-        Work.push_back(F->getArg(CB->getArgOperandNo(&U)));
-      } else if (isa<ReturnInst>(User) || isa<InsertValueInst>(User) ||
-                 isa<InsertElementInst>(User) || isa<AtomicRMWInst>(User) ||
-                 isa<AtomicCmpXchgInst>(User)) {
-        return true;
-      }
-      // Compared, branched on, computed with, widened: a number.
-    }
-  }
-  return false;
-}
-
 /// Where F's result points when it is always one of F's pointer arguments
 /// moved by a byte offset, or null (strchr's model, a helper that skips
 /// blanks): the arguments it may be, each with its offset (UnknownOffset
@@ -201,6 +160,7 @@ PointsTo::PointsTo(const Module &M) : M(M), DL(M.getDataLayout()) {
           if (auto *C = dyn_cast<ConstantInt>(CB->getArgOperand(0)))
             Size = C->getZExtValue();
           addObject(ObjKind::Heap, CB, Size);
+          Objects.back().BlockType = heapBlockType(CB, Size, DL);
         } else if (auto *II = dyn_cast<IntrinsicInst>(CB);
                    II && II->getIntrinsicID() == llvm::Intrinsic::vastart) {
           // The caller's variadic arguments, as the va_list reaches them.
@@ -473,9 +433,8 @@ bool PointsTo::visitModule() {
   // the copy lands at any field, as does what was stored at any offset.
   auto CopyFields = [&](const Value *Dst, const Value *Src, const Value *Len) {
     constexpr size_t MaxFieldCopies = 256;
-    std::optional<uint64_t> Bytes;
-    if (const auto *C = dyn_cast<ConstantInt>(Len); C && C->getBitWidth() <= 64)
-      Bytes = C->getZExtValue();
+    // A constant, or a varying length with a bound (`1 + name[0]`).
+    std::optional<uint64_t> Bytes = lengthBound(Len, DL);
     const PtsSet &Dsts = Get(Dst);
     if (Dsts.empty())
       return;
@@ -484,14 +443,19 @@ bool PointsTo::visitModule() {
       Keys.clear();
       bool Whole = S.anywhere() || S.Stride || S.Obj == UnknownObj ||
                    isVarArgArea(S.Obj);
+      // A copy from `&a[C]` stays inside a (C11 6.5.6: memcpy reads the
+      // bytes through that pointer).
+      std::optional<uint64_t> From = Bytes;
+      if (std::optional<uint64_t> In = arrayBytesFrom(S, Src))
+        From = From ? std::min(*From, *In) : *In;
       // A pointer stored before S whose bytes reach into the copy counts.
-      int64_t From = S.Off - int64_t(DL.getPointerSize()) + 1;
+      int64_t First = S.Off - int64_t(DL.getPointerSize()) + 1;
       for (auto It = Contents.lower_bound({S.Obj, INT64_MIN}),
                 E = Contents.lower_bound({S.Obj + 1, INT64_MIN});
            !Whole && It != E; ++It) {
         const Loc &K = It->first;
         if (K.anywhere() ||
-            (K.last() >= From && (!Bytes || K.Off < S.Off + int64_t(*Bytes))))
+            (K.last() >= First && (!From || K.Off < S.Off + int64_t(*From))))
           Keys.push_back(K);
       }
       // (Field by field only while that stays cheap: each key to each
@@ -506,15 +470,26 @@ bool PointsTo::visitModule() {
         forgetTemporary(Vals);
         continue;
       }
-      for (const Loc &K : Keys)
-        for (Loc D : Dsts) {
-          // (A copy inside one object, memmove's, or to another distance
-          // in a block of unknown size, lands at any field: shifted, copy
-          // loops would walk pointers through every offset.)
+      for (Loc D : Dsts) {
+        // ... and so does a copy to `&b[C]`.
+        std::optional<uint64_t> Span = From;
+        if (std::optional<uint64_t> Out = arrayBytesFrom(D, Dst))
+          Span = Span ? std::min(*Span, *Out) : *Out;
+        // (A copy inside one object, memmove's, unless the two spans are
+        // known apart, or to another distance in a block of unknown size,
+        // lands at any field: shifted, copy loops would walk pointers
+        // through every offset.)
+        uint64_t Size = Objects[D.Obj].Size;
+        bool Apart = D.Obj != S.Obj || (Span && !D.anywhere() &&
+                                        (D.Off >= S.Off + int64_t(*Span) ||
+                                         S.Off >= D.Off + int64_t(*Span)));
+        bool Exact = !D.anywhere() && !D.Stride && D.Obj != UnknownObj &&
+                     Apart && (Size || D.Off == S.Off);
+        for (const Loc &K : Keys) {
+          if (Exact && Span && !K.anywhere() && K.Off >= S.Off + int64_t(*Span))
+            continue; // past the end of the copy
           Loc To{D.Obj, UnknownOffset};
-          uint64_t Size = Objects[D.Obj].Size;
-          if (!K.anywhere() && !D.anywhere() && !D.Stride &&
-              D.Obj != UnknownObj && D.Obj != S.Obj && (Size || D.Off == S.Off))
+          if (Exact && !K.anywhere())
             To = {D.Obj, D.Off + (K.Off - S.Off), K.Stride, K.Count};
           // Past the destination's end is no place to store.
           if (!To.anywhere() && Size &&
@@ -522,6 +497,7 @@ bool PointsTo::visitModule() {
             continue;
           StoreAt(To, Contents.find(K)->second);
         }
+      }
     }
   };
 
@@ -570,13 +546,21 @@ bool PointsTo::visitModule() {
           if (auto Steps =
                   arraySteps(DL, *cast<GEPOperator>(GEP), Outside, PtrScale))
             By = *Steps;
+        // p + i with i a known multiple of 2^k (`i << 2`) steps by whole
+        // multiples of PtrScale << k.
+        uint64_t Residue = PtrScale;
+        if (PtrScale && GEP->getNumIndices() == 1)
+          Residue <<= std::min(
+              16u,
+              computeKnownBits(GEP->getOperand(1), DL).countMinTrailingZeros());
         Changed |= addNew(ptsOf(GEP), Base, [&](const Loc &L) {
           if (Outside && !arrayInObject(L, Outside))
             return PtrScale ? elementsAround(L, PtrScale,
                                              DL.getTypeAllocSize(Outside))
                             : Shift{0, true};
           if (PtrScale && !Outside)
-            return withinArray(L, PtrScale, decayOf(GEP->getPointerOperand()));
+            return withinArray(L, PtrScale, decayOf(GEP->getPointerOperand()),
+                               Residue);
           return By;
         });
         // Arithmetic stays inside the base's object (the "no undefined
@@ -746,11 +730,24 @@ bool PointsTo::visitModule() {
                      It != ArgumentResults.end()) {
             // The result is this call's own argument moved: each call sees
             // its own, not what every call of Fn returns.
-            for (auto [A, Off] : It->second)
-              if (A < CB->arg_size())
-                Changed |= addNew(ptsOf(CB), Get(CB->getArgOperand(A)),
-                                  Off == UnknownOffset ? 0 : Off,
-                                  Off == UnknownOffset);
+            for (auto [A, Off] : It->second) {
+              if (A >= CB->arg_size())
+                continue;
+              const PtsSet &Arg = Get(CB->getArgOperand(A));
+              if (Off != UnknownOffset) {
+                Changed |= addNew(ptsOf(CB), Arg, Off);
+                continue;
+              }
+              // Moved by a varying amount: inside the argument's objects,
+              // where what Fn returns says (the callee's own offsets, a
+              // walk that stays in its array).
+              SmallDenseSet<uint32_t, 8> Objs;
+              for (const Loc &L : Arg)
+                Objs.insert(L.Obj);
+              for (const Loc &R : Returns[Fn])
+                if (Objs.contains(R.Obj))
+                  Changed |= add(ptsOf(CB), R);
+            }
           } else {
             Changed |= addNew(ptsOf(CB), Returns[Fn]);
           }

@@ -48,6 +48,17 @@ namespace crace {
 bool holdsPointer(llvm::Type *T,
                   std::optional<unsigned> IntBits = std::nullopt);
 
+/// A byte loaded from memory (Root) may be stored again: directly, through
+/// phis and selects, or as an argument of a function that may store it
+/// (a byte-wise copy of a pointer).
+bool bytesMayBeStored(const llvm::Value *Root);
+
+/// An upper bound of the unsigned integer Len (a copy's length) from its
+/// constant, casts, arithmetic, selects and phis; nullopt if none below
+/// 2^32.
+std::optional<uint64_t> lengthBound(const llvm::Value *Len,
+                                    const llvm::DataLayout &DL);
+
 enum class ObjKind { Unknown, Global, ThreadLocal, Stack, Heap, Function };
 
 struct AbsObject {
@@ -58,6 +69,8 @@ struct AbsObject {
   uint64_t Size = 0;
   /// May be reached by more than one thread (set by escape analysis).
   bool Shared = false;
+  /// A heap block's type when known (heapBlockType), else null.
+  llvm::Type *BlockType = nullptr;
 };
 
 inline constexpr int64_t UnknownOffset = INT64_MIN;
@@ -110,9 +123,18 @@ using PtsSet = std::set<Loc>;
 [[nodiscard]] bool mayOverlap(const Loc &A, uint64_t SizeA, const Loc &B,
                               uint64_t SizeB);
 
-/// The type of a global or stack object (null: unknown, as for heap
-/// blocks, whose size may exceed their type's).
+/// The type of a global or stack object, or of a heap block allocated as
+/// one struct (AbsObject::BlockType); null: unknown, as for other heap
+/// blocks, whose size may exceed their type's.
 [[nodiscard]] llvm::Type *objectType(const AbsObject &O);
+
+/// The struct a heap block of Size bytes allocated at Site is: the source
+/// type of every struct GEP that indexes the allocation's result (through
+/// casts, phis and selects) from its start, when they agree and the type
+/// is exactly Size bytes, so no member can run past its end (a "struct
+/// hack"). Null otherwise.
+[[nodiscard]] llvm::Type *heapBlockType(const llvm::Value *Site, uint64_t Size,
+                                        const llvm::DataLayout &DL);
 
 /// A and B (in one object) may be the same offset.
 [[nodiscard]] bool mayShareOffset(const Loc &A, const Loc &B);
@@ -227,12 +249,26 @@ private:
   /// How L + i * Scale moves: inside the array Decay (&a[C]) points into,
   /// when bounded, or the innermost array of Scale-byte elements around L
   /// in a global or stack object of known type, or to an unknown offset.
+  /// Residue: the step's known multiple (Scale times the index's known
+  /// power of two; 0: Scale), for sameResidue.
   [[nodiscard]] Shift withinArray(Loc L, uint64_t Scale,
-                                  const llvm::GEPOperator *Decay) const;
+                                  const llvm::GEPOperator *Decay,
+                                  uint64_t Residue = 0) const;
+  /// The bytes from L to the end of the array Ptr points into when Ptr is
+  /// `&a[C]` of an array bounded as withinArray bounds one (a copy from
+  /// or to it stays inside it); nullopt when not known.
+  [[nodiscard]] std::optional<uint64_t>
+  arrayBytesFrom(Loc L, const llvm::Value *Ptr) const;
+  /// Every offset of L's object that L + i * Scale may reach when no array
+  /// says more: those congruent to L's modulo Scale, from L when it lies
+  /// before the object (container_of's) else from the first, to the
+  /// object's end (pointer arithmetic stays inside its base object, the
+  /// printed assumption); any offset when the object's size is unknown.
+  [[nodiscard]] Shift sameResidue(Loc L, uint64_t Scale) const;
   /// All elements of the innermost array of Scale-byte elements of L's
   /// object's type that holds Bytes bytes from L, or an unknown offset.
-  [[nodiscard]] Shift elementsAround(Loc L, uint64_t Scale,
-                                     uint64_t Bytes) const;
+  [[nodiscard]] Shift elementsAround(Loc L, uint64_t Scale, uint64_t Bytes,
+                                     uint64_t Residue = 0) const;
   /// One location for the locations [Lo, Hi) of one object in a set: the
   /// innermost array of the object's type that holds them all, as a
   /// strided location, or any offset.

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "model/PointsTo.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/DerivedTypes.h"
@@ -40,6 +41,12 @@ static SmallVector<ArrayOnPath, 4> arraysAround(const DataLayout &DL, Type *T,
       const StructLayout *SL = DL.getStructLayout(ST);
       if (Off >= SL->getSizeInBytes())
         break;
+      // A union's type shows one member's layout: what lies at Off is
+      // unknown, but every member's arrays lie inside its bytes.
+      if (ST->hasName() && ST->getName().starts_with("union.")) {
+        Out.push_back({Base, 1, SL->getSizeInBytes()});
+        break;
+      }
       unsigned I = SL->getElementContainingOffset(Off);
       Off -= SL->getElementOffset(I);
       Base += SL->getElementOffset(I);
@@ -88,18 +95,36 @@ static bool lastMember(Type *Container, const Value *Idx) {
          cast<ConstantInt>(Idx)->getZExtValue() + 1 == ST->getNumElements();
 }
 
-/// The array GEP steps in with its first index after the pointer's is
-/// bounded as its syntax shows: a struct member other than the last, in
-/// the GEP that computed the pointer. (A row of an outer array is not:
-/// indexing may run on into the next rows.)
-static bool boundedParent(const GEPOperator &GEP) {
-  const auto *Outer = dyn_cast<GEPOperator>(GEP.getPointerOperand());
-  if (!Outer || Outer->getNumIndices() < 2)
-    return false;
-  Type *Container = steppedTypes(*Outer).back();
-  return isa<StructType>(Container) &&
-         !lastMember(Container, Outer->getOperand(Outer->getNumOperands() - 1));
+/// What index Pos of GEP steps in (an array) is bounded as the GEPs'
+/// syntax shows: it lies inside a struct member other than the last, in
+/// the GEPs that computed the pointer. A last member may be a "struct
+/// hack" reaching past its declared end only when its struct may end the
+/// block, so the climb goes on through last members (`rr->name.c`, with
+/// `c` domainname's only member and `name` not ResourceRecord's last, is
+/// bounded). A row of an outer array is not: indexing may run on into the
+/// next rows.
+static bool boundedAt(const GEPOperator &GEP, unsigned Pos) {
+  const GEPOperator *G = &GEP;
+  for (unsigned Depth = 0; G && Depth < 16; ++Depth) {
+    SmallVector<Type *, 4> Stepped = steppedTypes(*G);
+    for (unsigned K = Pos; K-- > 1;) {
+      if (!isa<StructType>(Stepped[K]))
+        return false;
+      if (!lastMember(Stepped[K], G->getOperand(K + 1)))
+        return true;
+    }
+    if (!match(G->getOperand(1), m_Zero()))
+      return false;
+    G = dyn_cast<GEPOperator>(G->getPointerOperand());
+    if (G)
+      Pos = G->getNumIndices();
+  }
+  return false;
 }
+
+/// The array GEP steps in with its first index after the pointer's is
+/// bounded (boundedAt).
+static bool boundedParent(const GEPOperator &GEP) { return boundedAt(GEP, 1); }
 
 std::optional<Shift> arraySteps(const DataLayout &DL, const GEPOperator &GEP,
                                 ArrayType *&Outside, uint64_t &PtrScale) {
@@ -188,7 +213,7 @@ std::optional<Shift> arraySteps(const DataLayout &DL, const GEPOperator &GEP,
         if (End == Steps.size())
           PtrScale = uint64_t(Steps[End - 1].Size);
       }
-    } else if (lastMember(Stepped[Head - 1], GEP.getOperand(Head))) {
+    } else if (!boundedAt(GEP, Head)) {
       return std::nullopt;
     }
     uint64_t First = uint64_t(ChainConst) % G;
@@ -205,7 +230,38 @@ std::optional<Shift> arraySteps(const DataLayout &DL, const GEPOperator &GEP,
   return Shift{Const, false, uint32_t(Stride), uint32_t(Span / Stride + 1)};
 }
 
+Type *heapBlockType(const Value *Site, uint64_t Size, const DataLayout &DL) {
+  if (!Size)
+    return nullptr;
+  Type *Found = nullptr;
+  SmallVector<const Value *, 8> Work = {Site};
+  SmallPtrSet<const Value *, 8> Seen;
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    if (!Seen.insert(V).second || Seen.size() > 32)
+      continue;
+    for (const User *U : V->users()) {
+      if (isa<CastInst>(U) || isa<PHINode>(U) || isa<SelectInst>(U)) {
+        Work.push_back(U);
+        continue;
+      }
+      const auto *GEP = dyn_cast<GEPOperator>(U);
+      if (!GEP || GEP->getPointerOperand() != V ||
+          !isa<StructType>(GEP->getSourceElementType()) ||
+          GEP->getNumIndices() < 2 || !match(GEP->getOperand(1), m_Zero()))
+        continue;
+      Type *T = GEP->getSourceElementType();
+      if ((Found && Found != T) || DL.getTypeAllocSize(T) != Size)
+        return nullptr;
+      Found = T;
+    }
+  }
+  return Found;
+}
+
 Type *objectType(const AbsObject &O) {
+  if (O.BlockType)
+    return O.BlockType;
   if (O.Kind == ObjKind::Global || O.Kind == ObjKind::ThreadLocal)
     return cast<GlobalVariable>(O.Site)->getValueType();
   if (const auto *A = dyn_cast_or_null<AllocaInst>(O.Site);
@@ -253,11 +309,31 @@ const GEPOperator *decayOf(const Value *Ptr) {
   return Start;
 }
 
-Shift PointsTo::withinArray(Loc L, uint64_t Scale,
-                            const GEPOperator *Decay) const {
+std::optional<uint64_t> PointsTo::arrayBytesFrom(Loc L,
+                                                 const Value *Ptr) const {
+  const auto *Decay = dyn_cast<GEPOperator>(Ptr);
+  if (!Decay || Decay->getNumIndices() != 2 || L.anywhere() || L.Stride ||
+      L.Off < 0 || !match(Decay->getOperand(1), m_Zero()))
+    return std::nullopt;
+  auto *AT = dyn_cast<ArrayType>(Decay->getSourceElementType());
+  const auto *C = dyn_cast<ConstantInt>(Decay->getOperand(2));
+  if (!AT || !C || C->getBitWidth() > 64 || C->isNegative() ||
+      C->getZExtValue() > AT->getNumElements())
+    return std::nullopt;
+  uint64_t Elem = DL.getTypeAllocSize(AT->getElementType());
+  int64_t Start = L.Off - int64_t(C->getZExtValue() * Elem);
+  if (!boundedParent(*Decay) && !arrayInObject({L.Obj, Start}, AT))
+    return std::nullopt;
+  return (AT->getNumElements() - C->getZExtValue()) * Elem;
+}
+
+Shift PointsTo::withinArray(Loc L, uint64_t Scale, const GEPOperator *Decay,
+                            uint64_t Residue) const {
   Shift Any{0, true};
-  if (L.anywhere() || L.Off < 0 || !Scale)
+  if (L.anywhere() || !Scale)
     return Any;
+  if (L.Off < 0)
+    return sameResidue(L, Residue ? Residue : Scale);
   // Whole elements of the array a strided location is: it stays in it, as
   // a constant step does (moved).
   if (L.Stride && Scale % L.Stride == 0)
@@ -278,27 +354,81 @@ Shift PointsTo::withinArray(Loc L, uint64_t Scale,
       }
   if (L.Stride)
     return Any;
-  return elementsAround(L, Scale, 1);
+  return elementsAround(L, Scale, 1, Residue);
 }
 
-Shift PointsTo::elementsAround(Loc L, uint64_t Scale, uint64_t Bytes) const {
+Shift PointsTo::sameResidue(Loc L, uint64_t Scale) const {
   Shift Any{0, true};
-  if (L.anywhere() || L.Off < 0 || L.Stride || !Scale)
+  int64_t Size = int64_t(Objects[L.Obj].Size);
+  if (L.anywhere() || L.Stride || Scale <= 1 || Scale > (1u << 20) ||
+      L.Obj == UnknownObj || !Size || L.Off >= Size || L.Off < -(1 << 20))
     return Any;
+  int64_t Step = int64_t(Scale);
+  int64_t First = L.Off >= 0 ? L.Off % Step : L.Off;
+  // (Two at least: one element would be an exact location, which
+  // decayOf's loops take for their start.)
+  uint64_t Count = std::max<int64_t>(2, (Size - 1 - First) / Step + 1);
+  if (Count > MaxStridedCount)
+    return Any;
+  return Shift{First - L.Off, false, uint32_t(Scale), uint32_t(Count)};
+}
+
+/// The end of the largest subobject of type T (T itself included) that
+/// starts at byte Off, or 0 when none does.
+static uint64_t endOfObjectAt(const DataLayout &DL, Type *T, uint64_t Off) {
+  uint64_t Base = 0;
+  while (T && T->isSized()) {
+    if (Off == Base)
+      return Base + DL.getTypeAllocSize(T);
+    if (auto *ST = dyn_cast<StructType>(T)) {
+      const StructLayout *SL = DL.getStructLayout(ST);
+      if (Off - Base >= SL->getSizeInBytes())
+        return 0;
+      unsigned I = SL->getElementContainingOffset(Off - Base);
+      Base += SL->getElementOffset(I);
+      T = ST->getElementType(I);
+    } else if (auto *AT = dyn_cast<ArrayType>(T)) {
+      uint64_t Size = DL.getTypeAllocSize(AT->getElementType());
+      if (!Size || Off - Base >= Size * AT->getNumElements())
+        return 0;
+      Base += (Off - Base) / Size * Size;
+      T = AT->getElementType();
+    } else {
+      return 0;
+    }
+  }
+  return 0;
+}
+
+Shift PointsTo::elementsAround(Loc L, uint64_t Scale, uint64_t Bytes,
+                               uint64_t Residue) const {
+  Shift Any{0, true};
+  if (L.anywhere() || L.Stride || !Scale)
+    return Any;
+  if (!Residue)
+    Residue = Scale;
+  if (L.Off < 0)
+    return sameResidue(L, Residue);
   // The innermost array of Scale-byte elements around L: pointer
   // arithmetic stays inside it, up to one past its end (C11 6.5.6), and
   // an access one past the end would be undefined: the location is the
   // array's elements.
   std::optional<std::pair<uint64_t, uint64_t>> Found; // start, length
-  for (const ArrayOnPath &A :
-       arraysAround(DL, objectType(Objects[L.Obj]), uint64_t(L.Off)))
+  Type *T = objectType(Objects[L.Obj]);
+  for (const ArrayOnPath &A : arraysAround(DL, T, uint64_t(L.Off)))
     if (A.ElemSize == Scale &&
         uint64_t(L.Off) + Bytes <= A.Start + Scale * A.Count)
       Found = {A.Start, A.Count};
+  // A byte pointer may point to the representation of any object that
+  // starts at L (C11 6.3.2.3p7: `(char *)&s` walks all of s, though s.buf
+  // starts there too): the walk may reach that object's end as well.
+  if (uint64_t End = endOfObjectAt(DL, T, uint64_t(L.Off));
+      Found && Scale == 1 && End > Found->first)
+    Found->second = std::max(Found->second, End - Found->first);
   // (One element would be an exact location, which decayOf's loops take
   // for their start.)
   if (!Found || Found->second <= 1 || Found->second > MaxStridedCount)
-    return Any;
+    return sameResidue(L, Residue);
   auto [Start, N] = *Found;
   int64_t First = int64_t(Start + (uint64_t(L.Off) - Start) % Scale);
   return Shift{First - L.Off, false, uint32_t(Scale), uint32_t(N)};
@@ -362,6 +492,13 @@ Loc PointsTo::arrayAround(PtsSet::const_iterator Lo,
   if (!Found)
     return Any;
   auto [Start, End] = *Found;
+  // A byte pointer's walk may cover an object that starts at one of the
+  // offsets (`(char *)&s`, elementsAround's case) past that array. (A
+  // strided location's later elements start inside its array: only
+  // objects inside the array start there.)
+  Type *T = objectType(Objects[Obj]);
+  for (auto It = Lo; It != Hi; ++It)
+    End = std::max(End, endOfObjectAt(DL, T, uint64_t(It->Off)));
   // Its elements: one past the end is no place to access.
   int64_t Begin = int64_t(Start + (uint64_t(First) - Start) % G);
   if (uint64_t(Begin) >= End)

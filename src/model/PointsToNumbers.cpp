@@ -9,9 +9,13 @@
 //===----------------------------------------------------------------------===//
 #include "model/PointsTo.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/ConstantRange.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/Support/KnownBits.h"
 
@@ -43,6 +47,91 @@ bool PointsTo::isNumber(const BinaryOperator &I) const {
   // part of a pointer (a remainder, masked bits, a digit).
   KnownBits Known = computeKnownBits(&I, DL);
   return Known.getMaxValue().ult(SmallNumberBound);
+}
+
+/// The values integer V may take, from its operands' ranges: constants,
+/// casts, arithmetic, selects and phis (a few levels deep), the known bits
+/// of the rest. A copy's length `1 + name[0]` is at most 256, where known
+/// bits say 511.
+static ConstantRange rangeOf(const Value *V, const DataLayout &DL,
+                             unsigned Depth) {
+  unsigned Bits = V->getType()->getScalarSizeInBits();
+  if (const auto *C = dyn_cast<ConstantInt>(V))
+    return ConstantRange(C->getValue());
+  ConstantRange Known =
+      ConstantRange::fromKnownBits(computeKnownBits(V, DL), false);
+  if (Depth == 0 || !V->getType()->isIntegerTy())
+    return Known;
+  if (const auto *Cast = dyn_cast<CastInst>(V);
+      Cast && Cast->getSrcTy()->isIntegerTy())
+    return Known.intersectWith(rangeOf(Cast->getOperand(0), DL, Depth - 1)
+                                   .castOp(Cast->getOpcode(), Bits));
+  if (const auto *BO = dyn_cast<BinaryOperator>(V))
+    return Known.intersectWith(
+        rangeOf(BO->getOperand(0), DL, Depth - 1)
+            .binaryOp(BO->getOpcode(),
+                      rangeOf(BO->getOperand(1), DL, Depth - 1)));
+  if (const auto *Sel = dyn_cast<SelectInst>(V))
+    return Known.intersectWith(
+        rangeOf(Sel->getTrueValue(), DL, Depth - 1)
+            .unionWith(rangeOf(Sel->getFalseValue(), DL, Depth - 1)));
+  if (const auto *Phi = dyn_cast<PHINode>(V)) {
+    ConstantRange R = ConstantRange::getEmpty(Bits);
+    for (const Value *In : Phi->incoming_values())
+      R = R.unionWith(rangeOf(In, DL, Depth - 1));
+    return Known.intersectWith(R);
+  }
+  return Known;
+}
+
+std::optional<uint64_t> lengthBound(const Value *Len, const DataLayout &DL) {
+  if (!Len->getType()->isIntegerTy())
+    return std::nullopt;
+  APInt Max = rangeOf(Len, DL, 6).getUnsignedMax();
+  if (Max.getActiveBits() > 32)
+    return std::nullopt;
+  return Max.getZExtValue();
+}
+
+/// A byte (an integer narrower than a pointer) read from memory carries
+/// part of a pointer only to where it is stored again: a byte-wise copy,
+/// also through a helper function. Bytes that are only compared, computed
+/// with or widened are numbers: a pointer is not rebuilt from its bytes by
+/// arithmetic (the printed assumption).
+bool bytesMayBeStored(const Value *Root) {
+  SmallVector<const Value *, 8> Work = {Root};
+  SmallPtrSet<const Value *, 16> Seen;
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    for (const Use &U : V->uses()) {
+      const User *User = U.getUser();
+      if (const auto *SI = dyn_cast<StoreInst>(User)) {
+        if (SI->getValueOperand() == V)
+          return true;
+      } else if (isa<PHINode>(User) || isa<FreezeInst>(User) ||
+                 isa<TruncInst>(User) ||
+                 (isa<SelectInst>(User) && U.getOperandNo() != 0)) {
+        Work.push_back(User);
+      } else if (const auto *CB = dyn_cast<CallBase>(User)) {
+        if (isa<DbgInfoIntrinsic>(CB))
+          continue;
+        const auto *F =
+            dyn_cast<Function>(CB->getCalledOperand()->stripPointerCasts());
+        if (!CB->isArgOperand(&U) || !F || F->isDeclaration() ||
+            CB->getArgOperandNo(&U) >= F->arg_size())
+          return true;
+        Work.push_back(F->getArg(CB->getArgOperandNo(&U)));
+      } else if (isa<ReturnInst>(User) || isa<InsertValueInst>(User) ||
+                 isa<InsertElementInst>(User) || isa<AtomicRMWInst>(User) ||
+                 isa<AtomicCmpXchgInst>(User)) {
+        return true;
+      }
+      // Compared, branched on, computed with, widened: a number.
+    }
+  }
+  return false;
 }
 
 /// T is a pointer, or an aggregate with one, or (with IntBits) an integer

@@ -303,3 +303,139 @@ TEST(PointsToTest, ArgumentResultsFollowEachCallsArguments) {
   EXPECT_EQ(Target(5), "p1.x");
   EXPECT_EQ(Target(6), "p1.x");
 }
+
+TEST(PointsToTest, CopyLengthBoundedByItsRange) {
+  // A varying length with a bound (`1 + (c[0] & 7)`, at most 8) copies no
+  // further: the pointer after the 8-byte label is not moved. An unbounded
+  // one copies to the source's end.
+  Compiled C = compile(R"(
+    #include <string.h>
+    struct L { unsigned char c[8]; };
+    struct T { struct L lab; int *p; } s, d, d2;
+    int x;
+    void use(void) { *d.p = 1; *d2.p = 2; }
+    int main(int argc, char **argv) {
+      s.p = &x;
+      memcpy(&d.lab, &s.lab, 1u + (s.lab.c[0] & 7u));
+      memcpy(&d2.lab, &s.lab, (unsigned)argc);
+      use();
+      return 0;
+    })");
+  ASSERT_TRUE(C.PM) << C.Error;
+  EXPECT_EQ(describeAll(C, storeTarget(C, "use", 0)), "");
+  EXPECT_EQ(describeAll(C, storeTarget(C, "use", 1)), "x");
+}
+
+TEST(PointsToTest, CopyFromArrayMemberStaysInIt) {
+  // A copy from and to an array member (mDNS copying one record's name
+  // into another's, in one block) stays in the arrays: the two spans are
+  // apart, so the copy is not one that shifts pointers through the object.
+  Compiled C = compile(R"(
+    #include <string.h>
+    struct R { char name[8]; int *p; };
+    struct Set { struct R a, b; } g;
+    int x, y;
+    void use(void) { *g.b.p = 1; }
+    void copy(struct Set *s, unsigned n) {
+      memcpy(s->b.name, s->a.name, n);
+      s->b.name[7] = 0;
+    }
+    int main(int argc, char **argv) {
+      g.a.p = &x;
+      g.b.p = &y;
+      copy(&g, (unsigned)argc);
+      use();
+      return 0;
+    })");
+  ASSERT_TRUE(C.PM) << C.Error;
+  EXPECT_EQ(describeAll(C, storeTarget(C, "use", 0)), "y");
+}
+
+TEST(PointsToTest, HeapBlockOfOneStructHasItsType) {
+  // A block of exactly sizeof(struct M), indexed as one, has no room for
+  // a "struct hack": an index into its last member stays there. A larger
+  // block (a struct hack's) has no type: any offset.
+  Compiled C = compile(R"(
+    #include <stdlib.h>
+    struct M { int count; char buf[8]; };
+    void put(struct M *m, int i) { m->buf[i] = 0; }
+    int main(int argc, char **argv) {
+      struct M *m = malloc(sizeof *m);
+      m->count = 0;
+      put(m, argc);
+      struct M *big = malloc(sizeof *big + 16);
+      big->count = 0;
+      put(big, argc);
+      return 0;
+    })");
+  ASSERT_TRUE(C.PM) << C.Error;
+  PtsSet S = storeTarget(C, "put", 0);
+  ASSERT_EQ(S.size(), 2u);
+  const Loc &Typed = *S.begin(), &Untyped = *std::next(S.begin());
+  EXPECT_EQ(Typed.Off, 4);
+  EXPECT_EQ(Typed.Stride, 1u);
+  EXPECT_EQ(Typed.Count, 8u);
+  EXPECT_TRUE(Untyped.anywhere());
+}
+
+TEST(PointsToTest, UnionIsItsBytes) {
+  // A union's IR type shows one member (int w[4]); a byte walk inside it
+  // stays in the union's 16 bytes, not in the struct's other fields.
+  Compiled C = compile(R"(
+    union U { int w[4]; unsigned char b[16]; };
+    struct S { int *p; union U u; int k; } g;
+    void put(unsigned char *q, int i) { q[i] = 0; }
+    int main(int argc, char **argv) { put(&g.u.b[1], argc); return 0; })");
+  ASSERT_TRUE(C.PM) << C.Error;
+  PtsSet S = storeTarget(C, "put", 0);
+  ASSERT_EQ(S.size(), 1u);
+  EXPECT_EQ(S.begin()->Off, 8);
+  EXPECT_EQ(S.begin()->Stride, 1u);
+  EXPECT_EQ(S.begin()->Count, 16u);
+}
+
+TEST(PointsToTest, ArgumentResultIsWhereTheCalleeReturns) {
+  // at() returns its argument moved by a varying amount: each call gets
+  // what at() returns inside that call's own objects (an element of
+  // t.name), not any offset of them.
+  Compiled C = compile(R"(
+    struct T { int k; char name[8]; int j; } t;
+    char u[4];
+    char *at(char *s, int n) { return s + n; }
+    void use(int n) { *at(t.name, n) = 0; *at(u, n) = 0; }
+    int main(int argc, char **argv) { use(argc); return 0; })");
+  ASSERT_TRUE(C.PM) << C.Error;
+  PtsSet S = storeTarget(C, "use", 0);
+  ASSERT_EQ(S.size(), 1u);
+  EXPECT_EQ(describeAll(C, S), "t.name[*]");
+  EXPECT_EQ(S.begin()->Count, 8u);
+  EXPECT_EQ(describeAll(C, storeTarget(C, "use", 1)), "u[*]");
+}
+
+TEST(PointsToTest, StepsOutsideArraysStayInTheirObject) {
+  // p + i from a member in no array: the offsets of the object a whole
+  // number of ints away. From inside an array of other elements, with a
+  // step of a known multiple (2 * i ints: 8 bytes): those 8 bytes apart.
+  Compiled C = compile(R"(
+    struct P { int a; int b; int *p; int c; } g;
+    struct Q { char tag[8]; int x; int y; } h;
+    void put(int i) {
+      int *q = &g.b;
+      q[i] = 1;
+      int *w = (int *)h.tag;
+      w[2 * i] = 2;
+    }
+    int main(int argc, char **argv) { put(argc); return 0; })");
+  ASSERT_TRUE(C.PM) << C.Error;
+  PtsSet One = storeTarget(C, "put", 0);
+  ASSERT_EQ(One.size(), 1u);
+  EXPECT_EQ(One.begin()->Off, 0);
+  EXPECT_EQ(One.begin()->Stride, 4u);
+  EXPECT_EQ(One.begin()->Count, 6u);
+  PtsSet Residue = storeTarget(C, "put", 1);
+  ASSERT_EQ(Residue.size(), 1u);
+  EXPECT_EQ(Residue.begin()->Off, 0);
+  EXPECT_EQ(Residue.begin()->Stride, 8u);
+  EXPECT_EQ(Residue.begin()->Count, 2u);
+  EXPECT_FALSE(mayOverlap(*Residue.begin(), 4, {Residue.begin()->Obj, 12}, 4));
+}

@@ -7,13 +7,15 @@
 // workers do both under the lock, main writes 'rec.len' without it:
 // race-free even without C's type rules. With OUTSIDE main also writes
 // an element of 'data' unlocked: a race the report names by the array.
+// ('data' is not the first member: a byte walk from the struct's own
+// address may be one over all of it, object_bytes_walk.c.)
 // expected-verdict: race-free
 // OUTSIDE: warning: possible data race on 'rec.data[*]'
 // OUTSIDE-NOT: rec.len
 #include <pthread.h>
 struct record {
-  unsigned char data[64];
   int len;
+  unsigned char data[64];
   int *owner;
 };
 struct record rec;
