@@ -254,9 +254,20 @@ private:
   [[nodiscard]] Shift withinArray(Loc L, uint64_t Scale,
                                   const llvm::GEPOperator *Decay,
                                   uint64_t Residue = 0) const;
+  /// Ptr is `&a[C]` (a GEP [N x T], p, 0, C) and L a location it points
+  /// to: a's type, where a starts in L's object, and C, when the GEPs'
+  /// syntax (a member other than the last) or arrayInObject shows a
+  /// bounded.
+  struct DecayedArray {
+    llvm::ArrayType *Type;
+    int64_t Start;
+    int64_t Index;
+  };
+  [[nodiscard]] std::optional<DecayedArray>
+  boundedDecay(Loc L, const llvm::Value *Ptr) const;
   /// The bytes from L to the end of the array Ptr points into when Ptr is
-  /// `&a[C]` of an array bounded as withinArray bounds one (a copy from
-  /// or to it stays inside it); nullopt when not known.
+  /// `&a[C]` of a bounded array (boundedDecay: a copy from or to it stays
+  /// inside it); nullopt when not known.
   [[nodiscard]] std::optional<uint64_t>
   arrayBytesFrom(Loc L, const llvm::Value *Ptr) const;
   /// Every offset of L's object that L + i * Scale may reach when no array

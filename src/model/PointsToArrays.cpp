@@ -309,22 +309,34 @@ const GEPOperator *decayOf(const Value *Ptr) {
   return Start;
 }
 
-std::optional<uint64_t> PointsTo::arrayBytesFrom(Loc L,
-                                                 const Value *Ptr) const {
-  const auto *Decay = dyn_cast<GEPOperator>(Ptr);
-  if (!Decay || Decay->getNumIndices() != 2 || L.anywhere() || L.Stride ||
-      L.Off < 0 || !match(Decay->getOperand(1), m_Zero()))
+std::optional<PointsTo::DecayedArray>
+PointsTo::boundedDecay(Loc L, const Value *Ptr) const {
+  const auto *Decay = dyn_cast_or_null<GEPOperator>(Ptr);
+  if (!Decay || Decay->getNumIndices() != 2 ||
+      !match(Decay->getOperand(1), m_Zero()))
     return std::nullopt;
   auto *AT = dyn_cast<ArrayType>(Decay->getSourceElementType());
   const auto *C = dyn_cast<ConstantInt>(Decay->getOperand(2));
-  if (!AT || !C || C->getBitWidth() > 64 || C->isNegative() ||
-      C->getZExtValue() > AT->getNumElements())
+  if (!AT || !C || C->getBitWidth() > 64)
     return std::nullopt;
-  uint64_t Elem = DL.getTypeAllocSize(AT->getElementType());
-  int64_t Start = L.Off - int64_t(C->getZExtValue() * Elem);
-  if (!boundedParent(*Decay) && !arrayInObject({L.Obj, Start}, AT))
+  int64_t Index = C->getSExtValue();
+  int64_t Start =
+      L.Off - Index * int64_t(DL.getTypeAllocSize(AT->getElementType()));
+  if (!boundedParent(*Decay) &&
+      !arrayInObject({L.Obj, Start, L.Stride, L.Count}, AT))
     return std::nullopt;
-  return (AT->getNumElements() - C->getZExtValue()) * Elem;
+  return DecayedArray{AT, Start, Index};
+}
+
+std::optional<uint64_t> PointsTo::arrayBytesFrom(Loc L,
+                                                 const Value *Ptr) const {
+  if (L.anywhere() || L.Stride || L.Off < 0)
+    return std::nullopt;
+  std::optional<DecayedArray> A = boundedDecay(L, Ptr);
+  if (!A || A->Index < 0 || uint64_t(A->Index) > A->Type->getNumElements())
+    return std::nullopt;
+  return (A->Type->getNumElements() - uint64_t(A->Index)) *
+         DL.getTypeAllocSize(A->Type->getElementType());
 }
 
 Shift PointsTo::withinArray(Loc L, uint64_t Scale, const GEPOperator *Decay,
@@ -338,20 +350,12 @@ Shift PointsTo::withinArray(Loc L, uint64_t Scale, const GEPOperator *Decay,
   // a constant step does (moved).
   if (L.Stride && Scale % L.Stride == 0)
     return Shift{};
-  // p is &a[C] of an array a of Scale-byte elements that arrayInObject or
-  // the GEPs' syntax shows bounded.
-  if (Decay && Decay->getNumIndices() == 2)
-    if (auto *AT = dyn_cast<ArrayType>(Decay->getSourceElementType()))
-      if (const auto *C = dyn_cast<ConstantInt>(Decay->getOperand(2));
-          C && C->getBitWidth() <= 64 &&
-          DL.getTypeAllocSize(AT->getElementType()) == Scale &&
-          AT->getNumElements() > 1 && match(Decay->getOperand(1), m_Zero())) {
-        int64_t Start = L.Off - C->getSExtValue() * int64_t(Scale);
-        if (boundedParent(*Decay) ||
-            arrayInObject({L.Obj, Start, L.Stride, L.Count}, AT))
-          return Shift{Start - L.Off, false, uint32_t(Scale),
-                       uint32_t(AT->getNumElements())};
-      }
+  // p is &a[C] of a bounded array a of Scale-byte elements.
+  if (std::optional<DecayedArray> A = boundedDecay(L, Decay);
+      A && DL.getTypeAllocSize(A->Type->getElementType()) == Scale &&
+      A->Type->getNumElements() > 1)
+    return Shift{A->Start - L.Off, false, uint32_t(Scale),
+                 uint32_t(A->Type->getNumElements())};
   if (L.Stride)
     return Any;
   return elementsAround(L, Scale, 1, Residue);
