@@ -149,6 +149,8 @@ PointsTo::PointsTo(const Module &M) : M(M), DL(M.getDataLayout()) {
   for (const Function &F : M) {
     addObject(ObjKind::Function, &F, 0);
     for (const Instruction &I : instructions(F)) {
+      if (I.getMetadata(LLVMContext::MD_tbaa))
+        StrictAliasing.insert(&F);
       if (auto *A = dyn_cast<AllocaInst>(&I)) {
         uint64_t Size = 0;
         if (auto Bits = A->getAllocationSizeInBits(DL))
@@ -553,7 +555,12 @@ bool PointsTo::visitModule() {
           Residue <<= std::min(
               16u,
               computeKnownBits(GEP->getOperand(1), DL).countMinTrailingZeros());
+        StructType *Member = StrictAliasing.contains(&F)
+                                 ? memberAccessStruct(*cast<GEPOperator>(GEP))
+                                 : nullptr;
         Changed |= addNew(ptsOf(GEP), Base, [&](const Loc &L) {
+          if (Member && memberOfOtherType(L, Member))
+            return Shift{0, false, 0, 0, /*Drop=*/true};
           if (Outside && !arrayInObject(L, Outside))
             return PtrScale ? elementsAround(L, PtrScale,
                                              DL.getTypeAllocSize(Outside))

@@ -39,6 +39,7 @@ class DataLayout;
 class Type;
 class ArrayType;
 class GEPOperator;
+class StructType;
 } // namespace llvm
 
 namespace crace {
@@ -146,7 +147,22 @@ struct Shift {
   bool Unknown = false;
   uint32_t Stride = 0;
   uint32_t Count = 0;
+  /// The location does not move on: it cannot be where the step starts
+  /// (memberOfOtherType).
+  bool Drop = false;
 };
+
+/// The struct a GEP names a member of (`&p->m`, `&p->m.n[2]`: a GEP on a
+/// named struct type, not a union, with a first index of 0), else null.
+[[nodiscard]] llvm::StructType *
+memberAccessStruct(const llvm::GEPOperator &GEP);
+
+/// An object of type T may hold a struct of type S starting at byte Off:
+/// T is S there, or has a member or an element there that may, or what
+/// lies at Off is not known from T (a union, a literal struct clang made
+/// for an initializer, a byte array: storage for any object).
+[[nodiscard]] bool mayHoldStructAt(const llvm::DataLayout &DL, llvm::Type *T,
+                                   int64_t Off, llvm::StructType *S);
 
 /// A GEP with variable indices that pick elements of arrays of known
 /// length: its constant part, then one of Count offsets Stride apart. An
@@ -246,6 +262,15 @@ private:
   /// An array of type AT at L lies inside a global or stack object of
   /// known type, and not as a row of a larger array there.
   [[nodiscard]] bool arrayInObject(Loc L, llvm::ArrayType *AT) const;
+  /// L cannot be the start of a struct of type S: its object is a global,
+  /// or a heap block of one struct type, that holds no S at L's offset
+  /// (mayHoldStructAt). A member access through L would then break C's
+  /// effective-type rules, the printed strict-aliasing assumption, so
+  /// `&p->m` does not point there (container_of on a list's head, p - 8,
+  /// is not a node, and what its `->ap` would read is not a pointer).
+  [[nodiscard]] bool memberOfOtherType(Loc L, llvm::StructType *S) const;
+  /// Functions with type-based alias tags: compiled with strict aliasing.
+  llvm::DenseSet<const llvm::Function *> StrictAliasing;
   /// How L + i * Scale moves: inside the array Decay (&a[C]) points into,
   /// when bounded, or the innermost array of Scale-byte elements around L
   /// in a global or stack object of known type, or to an unknown offset.

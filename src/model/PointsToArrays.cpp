@@ -8,6 +8,7 @@
 #include "model/PointsTo.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/DerivedTypes.h"
@@ -268,6 +269,103 @@ Type *objectType(const AbsObject &O) {
       A && O.Kind == ObjKind::Stack && !A->isArrayAllocation())
     return A->getAllocatedType();
   return nullptr;
+}
+
+StructType *memberAccessStruct(const GEPOperator &GEP) {
+  auto *S = dyn_cast<StructType>(GEP.getSourceElementType());
+  if (!S || !S->hasName() || S->getName().starts_with("union.") ||
+      GEP.getNumIndices() < 2 || !match(GEP.getOperand(1), m_Zero()))
+    return nullptr;
+  return S;
+}
+
+/// A and B are one C struct type: linking units may rename a type that
+/// two of them define (`struct.node.12`).
+static bool sameStruct(const DataLayout &DL, StructType *A, StructType *B) {
+  if (A == B)
+    return true;
+  if (!A->hasName() || !B->hasName() || A->isOpaque() || B->isOpaque())
+    return false;
+  auto Base = [](StringRef N) {
+    StringRef Head = N.rsplit('.').first, Tail = N.rsplit('.').second;
+    return !Tail.empty() && all_of(Tail, [](char C) { return isDigit(C); })
+               ? Head
+               : N;
+  };
+  return Base(A->getName()) == Base(B->getName()) &&
+         DL.getTypeAllocSize(A) == DL.getTypeAllocSize(B);
+}
+
+bool mayHoldStructAt(const DataLayout &DL, Type *T, int64_t Off,
+                     StructType *S) {
+  if (Off < 0)
+    return false;
+  uint64_t At = uint64_t(Off);
+  while (true) {
+    auto *ST = dyn_cast<StructType>(T);
+    if (ST && At == 0 && sameStruct(DL, ST, S))
+      return true;
+    if (ST) {
+      if (ST->isOpaque() || !ST->hasName() ||
+          ST->getName().starts_with("union."))
+        return true;
+      const StructLayout *SL = DL.getStructLayout(ST);
+      if (At >= SL->getSizeInBytes())
+        return false;
+      unsigned I = SL->getElementContainingOffset(At);
+      At -= SL->getElementOffset(I);
+      T = ST->getElementType(I);
+    } else if (auto *Arr = dyn_cast<ArrayType>(T)) {
+      Type *E = Arr->getElementType();
+      uint64_t Size = DL.getTypeAllocSize(E);
+      if (!Size || E->isIntegerTy(8))
+        return true;
+      if (At >= Size * Arr->getNumElements())
+        return false;
+      At %= Size;
+      T = E;
+    } else {
+      // A scalar, or a vector: no struct.
+      return false;
+    }
+  }
+}
+
+/// An object of type T may hold a struct of type S at some offset.
+static bool mayHoldStruct(const DataLayout &DL, Type *T, StructType *S,
+                          unsigned Depth = 0) {
+  if (Depth > 16)
+    return true;
+  if (auto *ST = dyn_cast<StructType>(T)) {
+    if (sameStruct(DL, ST, S) || ST->isOpaque() || !ST->hasName() ||
+        ST->getName().starts_with("union."))
+      return true;
+    return any_of(ST->elements(),
+                  [&](Type *E) { return mayHoldStruct(DL, E, S, Depth + 1); });
+  }
+  if (auto *Arr = dyn_cast<ArrayType>(T))
+    return Arr->getElementType()->isIntegerTy(8) ||
+           mayHoldStruct(DL, Arr->getElementType(), S, Depth + 1);
+  return false;
+}
+
+bool PointsTo::memberOfOtherType(Loc L, StructType *S) const {
+  if (L.Obj == UnknownObj)
+    return false;
+  const AbsObject &O = Objects[L.Obj];
+  // A function is no object.
+  if (O.Kind == ObjKind::Function)
+    return true;
+  // Globals and typed heap blocks only: SROA may have split a struct on
+  // the stack into slots of other types.
+  bool Typed = O.Kind == ObjKind::Global || O.Kind == ObjKind::ThreadLocal ||
+               (O.Kind == ObjKind::Heap && O.BlockType);
+  Type *T = Typed ? objectType(O) : nullptr;
+  if (!T || !T->isSized())
+    return false;
+  if (L.exact())
+    return !mayHoldStructAt(DL, T, L.Off, S);
+  return !mayHoldStruct(DL, T, S);
 }
 
 bool PointsTo::arrayInObject(Loc L, ArrayType *AT) const {

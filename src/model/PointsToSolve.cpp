@@ -143,7 +143,8 @@ bool PointsTo::addNew(PtsSet &S, const PtsSet &From,
                  Entries.begin();
   bool Changed = false;
   for (size_t K = First; K < Entries.size(); ++K)
-    Changed |= add(S, moved(Entries[K].L, ShiftOf(Entries[K].L)));
+    if (Shift By = ShiftOf(Entries[K].L); !By.Drop)
+      Changed |= add(S, moved(Entries[K].L, By));
   return Changed;
 }
 
@@ -178,7 +179,8 @@ bool PointsTo::addAll(PtsSet &S, const PtsSet &From,
     return false;
   bool Changed = false;
   for (Loc L : From)
-    Changed |= add(S, moved(L, ShiftOf(L)));
+    if (Shift By = ShiftOf(L); !By.Drop)
+      Changed |= add(S, moved(L, By));
   return Changed;
 }
 

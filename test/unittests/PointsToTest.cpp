@@ -3,6 +3,7 @@
 #include "gtest/gtest.h"
 
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include <set>
@@ -438,4 +439,37 @@ TEST(PointsToTest, StepsOutsideArraysStayInTheirObject) {
   EXPECT_EQ(Residue.begin()->Stride, 8u);
   EXPECT_EQ(Residue.begin()->Count, 2u);
   EXPECT_FALSE(mayOverlap(*Residue.begin(), 4, {Residue.begin()->Obj, 12}, 4));
+}
+
+TEST(PointsToTest, MayHoldStructAtWalksMembersAndElements) {
+  Compiled C = compile(R"(
+    struct list_head { struct list_head *next, *prev; };
+    struct task { struct list_head list; int n; };
+    struct holder { int id; struct task t[2]; } h;
+    union any { struct task t; long l; } u;
+    struct queue { struct list_head head; int *owner; } q;
+    char pool[64];
+    int main() { h.id = u.l = q.owner != 0; return pool[0]; })");
+  ASSERT_TRUE(C.PM) << C.Error;
+  const llvm::DataLayout &DL = C.M->getDataLayout();
+  auto *Task =
+      llvm::StructType::getTypeByName(C.M->getContext(), "struct.task");
+  ASSERT_TRUE(Task);
+  auto TypeOf = [&](const char *G) {
+    return C.M->getNamedGlobal(G)->getValueType();
+  };
+  uint64_t TaskSize = DL.getTypeAllocSize(Task);
+  // h.t[0] and h.t[1] start at 8 and 8 + sizeof(struct task); nothing
+  // else in h is a task.
+  EXPECT_TRUE(mayHoldStructAt(DL, TypeOf("h"), 8, Task));
+  EXPECT_TRUE(mayHoldStructAt(DL, TypeOf("h"), 8 + TaskSize, Task));
+  EXPECT_FALSE(mayHoldStructAt(DL, TypeOf("h"), 0, Task));
+  EXPECT_FALSE(mayHoldStructAt(DL, TypeOf("h"), 16, Task));
+  EXPECT_FALSE(mayHoldStructAt(DL, TypeOf("h"), -8, Task));
+  EXPECT_FALSE(mayHoldStructAt(DL, TypeOf("h"), 8 + 2 * TaskSize, Task));
+  // A list head, and the queue around one, hold no task.
+  EXPECT_FALSE(mayHoldStructAt(DL, TypeOf("q"), 0, Task));
+  // A union, or bytes, may hold anything.
+  EXPECT_TRUE(mayHoldStructAt(DL, TypeOf("u"), 0, Task));
+  EXPECT_TRUE(mayHoldStructAt(DL, TypeOf("pool"), 16, Task));
 }

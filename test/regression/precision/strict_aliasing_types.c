@@ -3,7 +3,10 @@
 // RUN: %not %crace --engine=lockset %s -- -fno-strict-aliasing | %FileCheck %s --check-prefix=NOTBAA
 // RUN: %crace --engine=lockset --format=json %s | %FileCheck %s --check-prefix=STATS
 // The points-to analysis is context-insensitive: 'pick' returns the
-// address of 'ga' or 'gb', so both threads' pointers may point to either.
+// block 'ga' or 'gb' points to, so both threads' pointers may point to
+// either. (The blocks are heap blocks of no known type: were they globals,
+// the points-to analysis would already keep a 'struct A' member's address
+// out of 'gb', PointsTo::memberOfOtherType, member_of_other_type.c.)
 // The two writes are at the same offset (4), one through a 'struct A'
 // member and one through a 'struct B' member. By C's effective-type rules
 // (which clang states as type-based alias tags, and compilers rely on at
@@ -16,6 +19,7 @@
 // NOTBAA: crace: verdict: possible-race
 // STATS: "pairs_of_types_apart": {{[1-9]}}
 #include <pthread.h>
+#include <stdlib.h>
 struct A {
   int x;
   int y;
@@ -24,13 +28,13 @@ struct B {
   int p;
   int q;
 };
-struct A ga;
-struct B gb;
+struct A *ga;
+struct B *gb;
 pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 __attribute__((noinline)) void *pick(int k) {
   if (k)
-    return &ga;
-  return &gb;
+    return ga;
+  return gb;
 }
 void *left(void *arg) {
   struct A *a = pick(1);
@@ -46,6 +50,10 @@ void *right(void *arg) {
 }
 int main(void) {
   pthread_t t1, t2;
+  ga = malloc(sizeof *ga);
+  gb = malloc(sizeof *gb);
+  if (!ga || !gb)
+    return 1;
   pthread_create(&t1, 0, left, 0);
   pthread_create(&t2, 0, right, 0);
   pthread_join(t1, 0);
