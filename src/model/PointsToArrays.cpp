@@ -271,10 +271,18 @@ Type *objectType(const AbsObject &O) {
   return nullptr;
 }
 
+/// What lies inside ST is not known from its IR type: it has no body, is a
+/// literal struct clang made for an initializer, or is a union (whose IR
+/// type shows one member only).
+static bool layoutUnknown(const StructType *ST) {
+  return ST->isOpaque() || !ST->hasName() ||
+         ST->getName().starts_with("union.");
+}
+
 StructType *memberAccessStruct(const GEPOperator &GEP) {
   auto *S = dyn_cast<StructType>(GEP.getSourceElementType());
-  if (!S || !S->hasName() || S->getName().starts_with("union.") ||
-      GEP.getNumIndices() < 2 || !match(GEP.getOperand(1), m_Zero()))
+  if (!S || layoutUnknown(S) || GEP.getNumIndices() < 2 ||
+      !match(GEP.getOperand(1), m_Zero()))
     return nullptr;
   return S;
 }
@@ -287,7 +295,7 @@ static bool sameStruct(const DataLayout &DL, StructType *A, StructType *B) {
   if (!A->hasName() || !B->hasName() || A->isOpaque() || B->isOpaque())
     return false;
   auto Base = [](StringRef N) {
-    StringRef Head = N.rsplit('.').first, Tail = N.rsplit('.').second;
+    auto [Head, Tail] = N.rsplit('.');
     return !Tail.empty() && all_of(Tail, [](char C) { return isDigit(C); })
                ? Head
                : N;
@@ -302,12 +310,8 @@ bool mayHoldStructAt(const DataLayout &DL, Type *T, int64_t Off,
     return false;
   uint64_t At = uint64_t(Off);
   while (true) {
-    auto *ST = dyn_cast<StructType>(T);
-    if (ST && At == 0 && sameStruct(DL, ST, S))
-      return true;
-    if (ST) {
-      if (ST->isOpaque() || !ST->hasName() ||
-          ST->getName().starts_with("union."))
+    if (auto *ST = dyn_cast<StructType>(T)) {
+      if ((At == 0 && sameStruct(DL, ST, S)) || layoutUnknown(ST))
         return true;
       const StructLayout *SL = DL.getStructLayout(ST);
       if (At >= SL->getSizeInBytes())
@@ -337,8 +341,7 @@ static bool mayHoldStruct(const DataLayout &DL, Type *T, StructType *S,
   if (Depth > 16)
     return true;
   if (auto *ST = dyn_cast<StructType>(T)) {
-    if (sameStruct(DL, ST, S) || ST->isOpaque() || !ST->hasName() ||
-        ST->getName().starts_with("union."))
+    if (sameStruct(DL, ST, S) || layoutUnknown(ST))
       return true;
     return any_of(ST->elements(),
                   [&](Type *E) { return mayHoldStruct(DL, E, S, Depth + 1); });
