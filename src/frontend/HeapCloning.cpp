@@ -213,10 +213,31 @@ unsigned inlineAllocationWrappers(Module &M) {
   return Inlined;
 }
 
-/// A defined, non-variadic function of one block other than main.
-static bool isOneBlockHelper(const Function &F) {
-  return !F.isDeclaration() && !F.isVarArg() && F.size() == 1 &&
-         F.getName() != "main";
+/// A defined, non-variadic function other than main whose blocks run one
+/// after the other: each ends in a return or an unconditional branch to a
+/// block not seen before (`while (1) { ...; break; }`, as CIL writes
+/// list.h's INIT_LIST_HEAD, is three such blocks). Its instructions, in
+/// the order they run, are the blocks' up to their branches.
+static bool isStraightLineHelper(const Function &F,
+                                 SmallVectorImpl<const BasicBlock *> &Order) {
+  Order.clear();
+  if (F.isDeclaration() || F.isVarArg() || F.getName() == "main")
+    return false;
+  SmallPtrSet<const BasicBlock *, 8> Seen;
+  for (const BasicBlock *BB = &F.getEntryBlock(); BB;) {
+    if (!Seen.insert(BB).second)
+      return false; // a loop
+    Order.push_back(BB);
+    const Instruction *T = BB->getTerminator();
+    if (isa<ReturnInst>(T))
+      BB = nullptr;
+    else if (const auto *Br = dyn_cast<BranchInst>(T);
+             Br && !Br->isConditional())
+      BB = Br->getSuccessor(0);
+    else
+      return false;
+  }
+  return Order.size() == F.size();
 }
 
 /// A debug or lifetime marker: no behaviour.
@@ -225,28 +246,30 @@ static bool isMarker(const Instruction &I) {
   return isa<DbgInfoIntrinsic>(I) || (II && II->isLifetimeStartOrEnd());
 }
 
-/// A helper that only moves pointers: one block, no call (but debug and
-/// lifetime markers), no local in memory, at most MaxPlumbing
-/// instructions, and at least one pointer it loads or stores (list.h's
+/// A helper that only moves pointers: straight-line code, no call (but debug
+/// and lifetime markers), no local in memory, at most MaxPlumbing instructions,
+/// and at least one pointer it loads or stores (list.h's
 /// __list_add, list_del, INIT_LIST_HEAD).
 static bool isPointerPlumbing(const Function &F) {
   constexpr unsigned MaxPlumbing = 24;
-  if (!isOneBlockHelper(F))
+  SmallVector<const BasicBlock *, 4> Blocks;
+  if (!isStraightLineHelper(F, Blocks))
     return false;
   unsigned N = 0;
   bool MovesPointer = false;
-  for (const Instruction &I : F.getEntryBlock()) {
-    if (isMarker(I))
-      continue;
-    // (A local whose address is taken would live on in the caller's frame
-    // and hide a use after return.)
-    if (isa<CallBase>(I) || isa<AllocaInst>(I) || ++N > MaxPlumbing)
-      return false;
-    if (const auto *SI = dyn_cast<StoreInst>(&I))
-      MovesPointer |= SI->getValueOperand()->getType()->isPointerTy();
-    if (const auto *LI = dyn_cast<LoadInst>(&I))
-      MovesPointer |= LI->getType()->isPointerTy();
-  }
+  for (const BasicBlock *BB : Blocks)
+    for (const Instruction &I : *BB) {
+      if (isMarker(I) || isa<BranchInst>(I))
+        continue;
+      // (A local whose address is taken would live on in the caller's frame
+      // and hide a use after return.)
+      if (isa<CallBase>(I) || isa<AllocaInst>(I) || ++N > MaxPlumbing)
+        return false;
+      if (const auto *SI = dyn_cast<StoreInst>(&I))
+        MovesPointer |= SI->getValueOperand()->getType()->isPointerTy();
+      if (const auto *LI = dyn_cast<LoadInst>(&I))
+        MovesPointer |= LI->getType()->isPointerTy();
+    }
   return MovesPointer;
 }
 
@@ -307,24 +330,26 @@ unsigned inlineLockWrappers(Module &M) {
 }
 
 /// A wrapper of memcpy, memmove or memset (mDNSPlatformMemCopy(src, dst,
-/// len)): one block, no local, no load or store, and no call but the one
-/// to the memory intrinsic (and debug and lifetime markers).
+/// len)): straight-line code, no local, no load or store, and no call but the
+/// one to the memory intrinsic (and debug and lifetime markers).
 static bool isCopyWrapper(const Function &F) {
   constexpr unsigned MaxCopyWrapper = 16;
-  if (!isOneBlockHelper(F))
+  SmallVector<const BasicBlock *, 4> Blocks;
+  if (!isStraightLineHelper(F, Blocks))
     return false;
   unsigned N = 0, Copies = 0;
-  for (const Instruction &I : F.getEntryBlock()) {
-    if (isMarker(I))
-      continue;
-    if (isa<MemIntrinsic>(I)) {
-      ++Copies;
-      continue;
+  for (const BasicBlock *BB : Blocks)
+    for (const Instruction &I : *BB) {
+      if (isMarker(I) || isa<BranchInst>(I))
+        continue;
+      if (isa<MemIntrinsic>(I)) {
+        ++Copies;
+        continue;
+      }
+      if (isa<CallBase>(I) || isa<AllocaInst>(I) || I.mayReadOrWriteMemory() ||
+          ++N > MaxCopyWrapper)
+        return false;
     }
-    if (isa<CallBase>(I) || isa<AllocaInst>(I) || I.mayReadOrWriteMemory() ||
-        ++N > MaxCopyWrapper)
-      return false;
-  }
   return Copies == 1;
 }
 

@@ -26,10 +26,10 @@ namespace crace {
 unsigned inlineAllocationWrappers(llvm::Module &M);
 
 /// Inlines, at their direct call sites, the small helpers that only move
-/// pointers (one block, no calls: list.h's __list_add, list_del). The
-/// points-to analysis is context-insensitive, so one shared __list_add
-/// links every list's head into every other list; inlined, each call site
-/// links its own. Returns the number of calls inlined.
+/// pointers (straight-line code, no calls: list.h's __list_add, list_del,
+/// list_del_init). The points-to analysis is context-insensitive, so one
+/// shared __list_add links every list's head into every other list;
+/// inlined, each call site links its own. Returns the number of calls inlined.
 unsigned inlinePointerPlumbing(llvm::Module &M);
 
 /// Inlines, at their direct call sites, the small wrappers that take or
