@@ -11,6 +11,7 @@
 #include "model/ProgramModel.h"
 #include "llvm/IR/InstIterator.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
@@ -519,8 +520,11 @@ Result analyseLocksets(const ProgramModel &PM,
           ByObject[L.Obj].push_back({I, L});
       }
 
-  using Side = std::tuple<const Instruction *, AccessKind, unsigned>;
-  std::set<std::pair<Side, Side>> Reported;
+  // Instruction, access kind and thread of each side; a hash set, since
+  // every object two accesses share checks their pair again (memcached:
+  // most of the lockset stage went to inserting into an ordered set).
+  using Side = std::tuple<const Instruction *, unsigned, unsigned>;
+  DenseSet<std::pair<Side, Side>> Reported;
   // The pairs in the order they were found (program order), for the
   // candidate list: the set above is ordered by instruction addresses,
   // which change from run to run.
@@ -607,6 +611,15 @@ Result analyseLocksets(const ProgramModel &PM,
       return;
     if (RX.Access.Atomic && RY.Access.Atomic)
       return;
+    // One finding per pair of instructions and threads; the first abstract
+    // location found names the variable, so a pair found through another
+    // object adds nothing (cheap key first: the filters below cost).
+    Side IdA{RX.Access.Inst, unsigned(RX.Access.Kind), RX.Thread};
+    Side IdB{RY.Access.Inst, unsigned(RY.Access.Kind), RY.Thread};
+    if (IdB < IdA)
+      std::swap(IdA, IdB);
+    if (Reported.contains({IdA, IdB}))
+      return;
     if (!mayOverlap(X.Where, RX.Access.Size, Y.Where, RY.Access.Size))
       return;
     auto Dropped = [&](const char *Why) {
@@ -649,15 +662,7 @@ Result analyseLocksets(const ProgramModel &PM,
       Dropped("cannot happen in parallel (MHP)");
       return;
     }
-    // One finding per pair of instructions and threads; the first abstract
-    // location found names the variable. Cheap key first: building the
-    // texts is what costs.
-    auto IdA = std::make_tuple(RX.Access.Inst, RX.Access.Kind, RX.Thread);
-    auto IdB = std::make_tuple(RY.Access.Inst, RY.Access.Kind, RY.Thread);
-    if (IdB < IdA)
-      std::swap(IdA, IdB);
-    if (!Reported.insert({IdA, IdB}).second)
-      return;
+    Reported.insert({IdA, IdB});
     ReportedOrder.push_back({std::get<0>(IdA), std::get<0>(IdB)});
     unsigned CandId = R.Candidates.size();
     R.Candidates.push_back(
