@@ -581,7 +581,10 @@ bool PointsTo::visitModule() {
           LoadFrom(LI->getPointerOperand(), ptsOf(LI), false,
                    !LI->getType()->isPtrOrPtrVectorTy());
       } else if (auto *SI = dyn_cast<StoreInst>(&I)) {
-        StoreInto(SI->getPointerOperand(), Get(SI->getValueOperand()), false);
+        if (std::optional<int64_t> Delta = ownAddressStored(*SI))
+          Changed |= storeOwnAddress(SI->getPointerOperand(), *Delta);
+        else
+          StoreInto(SI->getPointerOperand(), Get(SI->getValueOperand()), false);
       } else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
         StoreInto(RMW->getPointerOperand(), Get(RMW->getValOperand()), false);
         LoadFrom(RMW->getPointerOperand(), ptsOf(RMW), false);

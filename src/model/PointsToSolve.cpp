@@ -13,6 +13,7 @@
 #include "model/SyncAPI.h"
 
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -181,6 +182,37 @@ bool PointsTo::addAll(PtsSet &S, const PtsSet &From,
   for (Loc L : From)
     if (Shift By = ShiftOf(L); !By.Drop)
       Changed |= add(S, moved(L, By));
+  return Changed;
+}
+
+std::optional<int64_t> PointsTo::ownAddressStored(const StoreInst &SI) const {
+  const Value *V = SI.getValueOperand();
+  if (!V->getType()->isPointerTy())
+    return std::nullopt;
+  unsigned Bits = DL.getIndexTypeSizeInBits(V->getType());
+  APInt ValueOff(Bits, 0), AddrOff(Bits, 0);
+  const Value *Base = V->stripAndAccumulateConstantOffsets(DL, ValueOff, true);
+  const Value *AddrBase =
+      SI.getPointerOperand()->stripAndAccumulateConstantOffsets(DL, AddrOff,
+                                                                true);
+  // (A constant is no run-time value of one pointer.)
+  if (Base != AddrBase || isa<Constant>(Base))
+    return std::nullopt;
+  return (ValueOff - AddrOff).getSExtValue();
+}
+
+bool PointsTo::storeOwnAddress(const Value *Ptr, int64_t Delta) {
+  bool Changed = false;
+  for (Loc L : pointsTo(Ptr)) {
+    if (L.Stride)
+      StridedContents.insert(L.Obj);
+    // The address a run stores through, moved: at run time the value is
+    // the very address plus Delta, so it lands at its own location only.
+    if (addAll(Contents[L], PtsSet{L}, Delta)) {
+      Changed = true;
+      ObjChangedAt[L.Obj] = Pass;
+    }
+  }
   return Changed;
 }
 

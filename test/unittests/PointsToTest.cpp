@@ -473,3 +473,26 @@ TEST(PointsToTest, MayHoldStructAtWalksMembersAndElements) {
   EXPECT_TRUE(mayHoldStructAt(DL, TypeOf("u"), 0, Task));
   EXPECT_TRUE(mayHoldStructAt(DL, TypeOf("pool"), 16, Task));
 }
+
+TEST(PointsToTest, OwnAddressStoredLandsAtItsOwnObject) {
+  // One store of `p->head = &p->sentinel` for two pools (the loop keeps
+  // the initialiser from being inlined): each head points to its own
+  // sentinel only, while a store of another pointer still reaches both.
+  Compiled C = compile(R"(
+    struct P { int *head; int sentinel; int *other; } a, b;
+    int x;
+    void init(struct P *p, int n) {
+      p->head = &p->sentinel;
+      p->other = &x;
+      for (int i = 0; i < n; i++)
+        p->sentinel += i;
+    }
+    int main() { init(&a, 1); init(&b, 2); return 0; })");
+  ASSERT_TRUE(C.PM) << C.Error;
+  const PointsTo &PT = C.PM->pointsTo();
+  const llvm::Module &M = *C.M;
+  uint32_t A = PT.objectOf(M.getNamedGlobal("a"));
+  uint32_t B = PT.objectOf(M.getNamedGlobal("b"));
+  EXPECT_EQ(describeAll(C, PT.contents(A)), "x,a.sentinel");
+  EXPECT_EQ(describeAll(C, PT.contents(B)), "x,b.sentinel");
+}
