@@ -10,6 +10,7 @@
 
 #include "llvm/Analysis/ConstantFolding.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -188,6 +189,55 @@ static void eraseUnusedModelCode(Module &M) {
   }
 }
 
+/// A global of the program that nothing writes is its initializer: an
+/// internal global whose every use is a plain load (directly or through a
+/// constant GEP), so no store, copy, call or escaped pointer can change it
+/// (`static int g_use_cache = 0; ... if (g_use_cache) ...`). Its loads
+/// become that constant, and foldConstantBranches drops the code it
+/// guards, which no run reaches.
+static void foldNeverWrittenGlobals(Module &M) {
+  const DataLayout &DL = M.getDataLayout();
+  // (Inline assembly may name a global in its text and write it.)
+  std::string Asm = M.getModuleInlineAsm();
+  for (const Function &F : M)
+    for (const Instruction &I : instructions(F))
+      if (const auto *CB = dyn_cast<CallBase>(&I); CB && CB->isInlineAsm())
+        Asm += cast<InlineAsm>(CB->getCalledOperand())->getAsmString() + "\n";
+  for (GlobalVariable &G : M.globals()) {
+    if (!G.hasLocalLinkage() || !G.hasInitializer() || G.isConstant() ||
+        G.isThreadLocal() || G.hasSection() ||
+        StringRef(Asm).contains(G.getName()))
+      continue;
+    SmallVector<LoadInst *, 8> Loads;
+    auto PlainLoad = [&](User *U) {
+      auto *L = dyn_cast<LoadInst>(U);
+      if (!L || !L->isSimple())
+        return false;
+      Loads.push_back(L);
+      return true;
+    };
+    bool OnlyLoads = all_of(G.users(), [&](User *U) {
+      if (auto *CE = dyn_cast<ConstantExpr>(U);
+          CE && CE->getOpcode() == Instruction::GetElementPtr)
+        return all_of(CE->users(), PlainLoad);
+      return PlainLoad(U);
+    });
+    if (!OnlyLoads)
+      continue;
+    for (LoadInst *L : Loads) {
+      APInt Off(DL.getIndexTypeSizeInBits(L->getPointerOperandType()), 0);
+      if (L->getPointerOperand()->stripAndAccumulateConstantOffsets(
+              DL, Off, /*AllowNonInbounds=*/true) != &G)
+        continue;
+      if (Constant *C = ConstantFoldLoadFromConst(G.getInitializer(),
+                                                  L->getType(), Off, DL)) {
+        L->replaceAllUsesWith(C);
+        L->eraseFromParent();
+      }
+    }
+  }
+}
+
 void runCleanupPasses(Module &M) {
   // Models the program does not reach first: the inliner would otherwise
   // inline models into every unused model (a third of the whole run on a
@@ -201,6 +251,7 @@ void runCleanupPasses(Module &M) {
   FPM.addPass(PromotePass());
   MPM.addPass(createModuleToFunctionPassAdaptor(std::move(FPM)));
   MPM.run(M, PC.MAM);
+  foldNeverWrittenGlobals(M);
   for (Function &F : M)
     if (!F.isDeclaration())
       foldConstantBranches(F);
