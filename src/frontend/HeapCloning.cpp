@@ -213,37 +213,37 @@ unsigned inlineAllocationWrappers(Module &M) {
   return Inlined;
 }
 
+/// A debug or lifetime marker: no behaviour.
+static bool isMarker(const Instruction &I) {
+  const auto *II = dyn_cast<IntrinsicInst>(&I);
+  return isa<DbgInfoIntrinsic>(I) || (II && II->isLifetimeStartOrEnd());
+}
+
 /// A defined, non-variadic function other than main whose blocks run one
 /// after the other: each ends in a return or an unconditional branch to a
 /// block not seen before (`while (1) { ...; break; }`, as CIL writes
-/// list.h's INIT_LIST_HEAD, is three such blocks). Its instructions, in
-/// the order they run, are the blocks' up to their branches.
+/// list.h's INIT_LIST_HEAD, is three such blocks). Body: its instructions
+/// in the order they run, without those branches and without debug and
+/// lifetime markers.
 static bool isStraightLineHelper(const Function &F,
-                                 SmallVectorImpl<const BasicBlock *> &Order) {
-  Order.clear();
+                                 SmallVectorImpl<const Instruction *> &Body) {
+  Body.clear();
   if (F.isDeclaration() || F.isVarArg() || F.getName() == "main")
     return false;
   SmallPtrSet<const BasicBlock *, 8> Seen;
   for (const BasicBlock *BB = &F.getEntryBlock(); BB;) {
     if (!Seen.insert(BB).second)
       return false; // a loop
-    Order.push_back(BB);
     const Instruction *T = BB->getTerminator();
-    if (isa<ReturnInst>(T))
-      BB = nullptr;
-    else if (const auto *Br = dyn_cast<BranchInst>(T);
-             Br && !Br->isConditional())
-      BB = Br->getSuccessor(0);
-    else
+    const auto *Br = dyn_cast<BranchInst>(T);
+    if (!isa<ReturnInst>(T) && (!Br || Br->isConditional()))
       return false;
+    for (const Instruction &I : *BB)
+      if (&I != Br && !isMarker(I))
+        Body.push_back(&I);
+    BB = Br ? Br->getSuccessor(0) : nullptr;
   }
-  return Order.size() == F.size();
-}
-
-/// A debug or lifetime marker: no behaviour.
-static bool isMarker(const Instruction &I) {
-  const auto *II = dyn_cast<IntrinsicInst>(&I);
-  return isa<DbgInfoIntrinsic>(I) || (II && II->isLifetimeStartOrEnd());
+  return Seen.size() == F.size();
 }
 
 /// A helper that only moves pointers: straight-line code, no call (but debug
@@ -252,24 +252,20 @@ static bool isMarker(const Instruction &I) {
 /// __list_add, list_del, INIT_LIST_HEAD).
 static bool isPointerPlumbing(const Function &F) {
   constexpr unsigned MaxPlumbing = 24;
-  SmallVector<const BasicBlock *, 4> Blocks;
-  if (!isStraightLineHelper(F, Blocks))
+  SmallVector<const Instruction *, 32> Body;
+  if (!isStraightLineHelper(F, Body) || Body.size() > MaxPlumbing)
     return false;
-  unsigned N = 0;
   bool MovesPointer = false;
-  for (const BasicBlock *BB : Blocks)
-    for (const Instruction &I : *BB) {
-      if (isMarker(I) || isa<BranchInst>(I))
-        continue;
-      // (A local whose address is taken would live on in the caller's frame
-      // and hide a use after return.)
-      if (isa<CallBase>(I) || isa<AllocaInst>(I) || ++N > MaxPlumbing)
-        return false;
-      if (const auto *SI = dyn_cast<StoreInst>(&I))
-        MovesPointer |= SI->getValueOperand()->getType()->isPointerTy();
-      if (const auto *LI = dyn_cast<LoadInst>(&I))
-        MovesPointer |= LI->getType()->isPointerTy();
-    }
+  for (const Instruction *I : Body) {
+    // (A local whose address is taken would live on in the caller's frame
+    // and hide a use after return.)
+    if (isa<CallBase>(I) || isa<AllocaInst>(I))
+      return false;
+    if (const auto *SI = dyn_cast<StoreInst>(I))
+      MovesPointer |= SI->getValueOperand()->getType()->isPointerTy();
+    if (const auto *LI = dyn_cast<LoadInst>(I))
+      MovesPointer |= LI->getType()->isPointerTy();
+  }
   return MovesPointer;
 }
 
@@ -334,22 +330,19 @@ unsigned inlineLockWrappers(Module &M) {
 /// one to the memory intrinsic (and debug and lifetime markers).
 static bool isCopyWrapper(const Function &F) {
   constexpr unsigned MaxCopyWrapper = 16;
-  SmallVector<const BasicBlock *, 4> Blocks;
-  if (!isStraightLineHelper(F, Blocks))
+  SmallVector<const Instruction *, 16> Body;
+  if (!isStraightLineHelper(F, Body))
     return false;
   unsigned N = 0, Copies = 0;
-  for (const BasicBlock *BB : Blocks)
-    for (const Instruction &I : *BB) {
-      if (isMarker(I) || isa<BranchInst>(I))
-        continue;
-      if (isa<MemIntrinsic>(I)) {
-        ++Copies;
-        continue;
-      }
-      if (isa<CallBase>(I) || isa<AllocaInst>(I) || I.mayReadOrWriteMemory() ||
-          ++N > MaxCopyWrapper)
-        return false;
+  for (const Instruction *I : Body) {
+    if (isa<MemIntrinsic>(I)) {
+      ++Copies;
+      continue;
     }
+    if (isa<CallBase>(I) || isa<AllocaInst>(I) || I->mayReadOrWriteMemory() ||
+        ++N > MaxCopyWrapper)
+      return false;
+  }
   return Copies == 1;
 }
 

@@ -373,12 +373,12 @@ bool PointsTo::visitModule() {
   // Pointers stored at L are found at L and, when L's field is unknown, at
   // every field of its object; stores to an unknown field reach every load.
   // Vals stored at L (a strided L keeps them under itself).
-  auto StoreAt = [&](Loc L, const PtsSet &Vals) {
+  auto StoreAt = [&](Loc L, const PtsSet &Vals, Shift By = {}) {
     if (Vals.empty())
       return;
     if (L.Stride)
       StridedContents.insert(L.Obj);
-    if (addNew(Contents[L], Vals)) {
+    if (addNew(Contents[L], Vals, By)) {
       Changed = true;
       ObjChangedAt[L.Obj] = Pass;
     }
@@ -581,9 +581,12 @@ bool PointsTo::visitModule() {
           LoadFrom(LI->getPointerOperand(), ptsOf(LI), false,
                    !LI->getType()->isPtrOrPtrVectorTy());
       } else if (auto *SI = dyn_cast<StoreInst>(&I)) {
-        if (std::optional<int64_t> Delta = ownAddressStored(*SI))
-          Changed |= storeOwnAddress(SI->getPointerOperand(), *Delta);
-        else
+        if (std::optional<int64_t> Delta = ownAddressStored(*SI)) {
+          // One run stores the very address it writes through, moved by
+          // Delta: at each place the address may be, that place's own.
+          for (Loc L : Get(SI->getPointerOperand()))
+            StoreAt(L, PtsSet{L}, Shift{*Delta});
+        } else
           StoreInto(SI->getPointerOperand(), Get(SI->getValueOperand()), false);
       } else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
         StoreInto(RMW->getPointerOperand(), Get(RMW->getValOperand()), false);

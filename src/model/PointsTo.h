@@ -372,14 +372,12 @@ private:
   void initContents(const llvm::Constant *C, uint32_t Obj, int64_t Off);
   /// The store writes its own address moved by a constant (`p->next = p`,
   /// `rr->rdata = &rr->storage`: value and address are one SSA pointer
-  /// plus constant offsets): that distance, else nullopt.
+  /// plus constant offsets): that distance, else nullopt. visitModule then
+  /// stores, at each location the address may be, that location moved, so
+  /// the objects a shared `p->next = p` reaches do not each get every
+  /// other's address.
   [[nodiscard]] std::optional<int64_t>
   ownAddressStored(const llvm::StoreInst &SI) const;
-  /// Stores, at each location Ptr may point to, that location moved by
-  /// Delta (ownAddressStored): what one run of the store writes there, so
-  /// the objects a shared `p->next = p` reaches do not each get every
-  /// other's address. Returns whether anything was added.
-  bool storeOwnAddress(const llvm::Value *Ptr, int64_t Delta);
   std::unordered_map<const llvm::Function *, PtsSet> Returns;
   /// Functions that return an untouched fresh heap block: a call of one
   /// points to the call's own heap object (its site is the call).

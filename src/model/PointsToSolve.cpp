@@ -201,21 +201,6 @@ std::optional<int64_t> PointsTo::ownAddressStored(const StoreInst &SI) const {
   return (ValueOff - AddrOff).getSExtValue();
 }
 
-bool PointsTo::storeOwnAddress(const Value *Ptr, int64_t Delta) {
-  bool Changed = false;
-  for (Loc L : pointsTo(Ptr)) {
-    if (L.Stride)
-      StridedContents.insert(L.Obj);
-    // The address a run stores through, moved: at run time the value is
-    // the very address plus Delta, so it lands at its own location only.
-    if (addAll(Contents[L], PtsSet{L}, Delta)) {
-      Changed = true;
-      ObjChangedAt[L.Obj] = Pass;
-    }
-  }
-  return Changed;
-}
-
 bool PointsTo::readsEmptySet(const Instruction &I) const {
   if (isa<IntToPtrInst>(I))
     return pointsTo(I.getOperand(0)).empty();
