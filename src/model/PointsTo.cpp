@@ -607,7 +607,14 @@ bool PointsTo::visitModule() {
           // Widened bytes are a number (bytesMayBeStored).
         } else if (isa<IntToPtrInst>(CI) && Src.empty()) {
           auto *C = dyn_cast<ConstantInt>(CI->getOperand(0));
-          if (Final && (!C || !isNonPointerConstant(C)))
+          // A distance between two pointers or a small number cast to a
+          // pointer (memcached's restart_fixup: `(item *)(p - old_base)`,
+          // rebased later by adding the new base) is no object's address:
+          // a pointer is not rebuilt from such a number (the printed
+          // assumption), so it points nowhere rather than anywhere.
+          auto *Num = dyn_cast<Instruction>(CI->getOperand(0));
+          if (Final && (!C || !isNonPointerConstant(C)) &&
+              !(Num && Numbers.contains(Num)))
             Changed |= add(ptsOf(CI), {UnknownObj, UnknownOffset});
         } else {
           bool Preserve = isa<BitCastInst>(CI) || isa<AddrSpaceCastInst>(CI) ||
@@ -618,7 +625,8 @@ bool PointsTo::visitModule() {
         }
       } else if (auto *CB = dyn_cast<CallBase>(&I)) {
         if (CB->isInlineAsm()) {
-          if (mayHoldPointer(CB->getType()))
+          if (mayHoldPointer(CB->getType()) &&
+              !asmYieldsNumbers(*cast<InlineAsm>(CB->getCalledOperand())))
             Changed |= add(ptsOf(CB), {UnknownObj, UnknownOffset});
           continue;
         }

@@ -41,6 +41,7 @@ class Type;
 class ArrayType;
 class GEPOperator;
 class StructType;
+class InlineAsm;
 } // namespace llvm
 
 namespace crace {
@@ -54,6 +55,10 @@ bool holdsPointer(llvm::Type *T,
 /// phis and selects, or as an argument of a function that may store it
 /// (a byte-wise copy of a pointer).
 bool bytesMayBeStored(const llvm::Value *Root);
+
+/// Every instruction of IA computes a number in registers (crc32, bswap,
+/// popcnt, bit scans, rdtsc, cpuid): what it yields is no pointer.
+bool asmYieldsNumbers(const llvm::InlineAsm &IA);
 
 /// An upper bound of the unsigned integer Len (a copy's length) from its
 /// constant, casts, arithmetic, selects and phis; nullopt if none below

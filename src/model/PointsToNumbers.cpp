@@ -10,10 +10,12 @@
 #include "model/PointsTo.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/ConstantRange.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Operator.h"
@@ -22,6 +24,30 @@
 using namespace llvm;
 
 namespace crace {
+
+bool asmYieldsNumbers(const InlineAsm &IA) {
+  // x86 instructions whose register results are checksums, byte orders,
+  // counts of bits, bit positions or the time: numbers, whatever their
+  // inputs (memcached's crc32c_hw), never an address.
+  static constexpr StringLiteral Mnemonics[] = {
+      "crc32b", "crc32w", "crc32l", "crc32q", "crc32",  "bswap",
+      "bswapl", "bswapq", "popcnt", "lzcnt",  "tzcnt",  "bsf",
+      "bsfl",   "bsfq",   "bsr",    "bsrl",   "bsrq",   "rdtsc",
+      "rdtscp", "cpuid",  "xgetbv", "rdpid",  "rdrand", "rdseed"};
+  SmallVector<StringRef, 4> Lines;
+  StringRef(IA.getAsmString()).split(Lines, '\n', -1, false);
+  bool Any = false;
+  for (StringRef Line : Lines)
+    for (StringRef Insn : split(Line, ';')) {
+      StringRef Mnemonic = Insn.trim().take_until(isSpace);
+      if (Mnemonic.empty())
+        continue;
+      if (!is_contained(Mnemonics, Mnemonic))
+        return false;
+      Any = true;
+    }
+  return Any;
+}
 
 /// V, through integer casts, is a pointer converted to an integer.
 static bool isPointerNumber(const Value *V) {

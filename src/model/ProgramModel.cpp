@@ -343,8 +343,10 @@ std::vector<std::string> ProgramModel::assumptions() const {
       "assembly) points into memory that code can reach: its own, the "
       "globals it can name, and what the program handed to it",
       "a pointer is not rebuilt by arithmetic on its bytes, on the "
-      "distance between two pointers or on a number below 4096 (a "
-      "byte-wise copy keeps it; no object lies in the first page)",
+      "distance between two pointers, on a number below 4096 or on what "
+      "checksum, byte-swap, bit-count and time-stamp instructions in "
+      "inline assembly compute (a byte-wise copy keeps it; no object lies "
+      "in the first page)",
   };
   // Type-based alias tags (clang's !tbaa, absent with -fno-strict-aliasing)
   // may separate pairs (analysis/PairFilters.h).

@@ -4,6 +4,7 @@
 
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include <set>
@@ -495,4 +496,24 @@ TEST(PointsToTest, OwnAddressStoredLandsAtItsOwnObject) {
   uint32_t B = PT.objectOf(M.getNamedGlobal("b"));
   EXPECT_EQ(describeAll(C, PT.contents(A)), "x,a.sentinel");
   EXPECT_EQ(describeAll(C, PT.contents(B)), "x,b.sentinel");
+}
+
+TEST(PointsToTest, AsmYieldsNumbersOnlyForArithmeticInstructions) {
+  llvm::LLVMContext Ctx;
+  auto *I64 = llvm::Type::getInt64Ty(Ctx);
+  auto *Fn = llvm::FunctionType::get(I64, {I64}, false);
+  auto Asm = [&](const char *Text) {
+    return llvm::InlineAsm::get(Fn, Text, "=r,0", false);
+  };
+  // memcached's crc32c_hw, one and three instructions per statement.
+  EXPECT_TRUE(asmYieldsNumbers(*Asm("crc32b\t($1), $0")));
+  EXPECT_TRUE(asmYieldsNumbers(*Asm(
+      "crc32q\t($3), $0\n\tcrc32q\t8192($3), $1\n\tcrc32q\t16384($3), $2")));
+  EXPECT_TRUE(asmYieldsNumbers(*Asm("bswap $0")));
+  EXPECT_FALSE(asmYieldsNumbers(*Asm("rdtsc; shl $$32, %rdx")));
+  // An address computation, a move or a load may yield a pointer.
+  EXPECT_FALSE(asmYieldsNumbers(*Asm("lea 8($1), $0")));
+  EXPECT_FALSE(asmYieldsNumbers(*Asm("mov $1, $0")));
+  EXPECT_FALSE(asmYieldsNumbers(*Asm("crc32b ($1), $0\n\tmov ($0), $0")));
+  EXPECT_FALSE(asmYieldsNumbers(*Asm("")));
 }
