@@ -42,6 +42,8 @@ class ArrayType;
 class GEPOperator;
 class StructType;
 class InlineAsm;
+class raw_ostream;
+class StringRef;
 } // namespace llvm
 
 namespace crace {
@@ -244,6 +246,10 @@ public:
   /// the callee pointer may be something other than a known function.
   [[nodiscard]] llvm::SmallVector<const llvm::Function *, 4>
   callees(const llvm::CallBase &CB, bool *Unresolved = nullptr) const;
+
+  /// Prints what every value of the comma-separated Functions points to
+  /// and what the objects reached hold (debugging: CRACE_DUMP_PTS).
+  void dump(llvm::raw_ostream &OS, llvm::StringRef Functions) const;
 
   /// Entry functions of created threads and the values threads return.
   [[nodiscard]] const PtsSet &threadResults() const { return ThreadResults; }

@@ -23,6 +23,7 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 #include "llvm/TargetParser/Triple.h"
+#include <cstdlib>
 #include <functional>
 
 using namespace llvm;
@@ -49,6 +50,8 @@ ProgramModel::build(Module &M, const std::atomic<bool> *Cancel) {
   PM->PTA = std::make_unique<PointsTo>(M);
   if (!PM->PTA->solve(Cancel))
     return nullptr;
+  if (const char *D = std::getenv("CRACE_DUMP_PTS"); D && *D)
+    PM->PTA->dump(llvm::errs(), D);
   PM->PTA->computeEscaped();
   PM->findVaListReaders();
   PM->findThreads();
