@@ -525,6 +525,7 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
   typeAtomicPointerAccesses(*Main);
   inlineAllocationWrappers(*Main);
   inlinePointerPlumbing(*Main);
+  inlinePoolHelpers(*Main);
   inlineLockWrappers(*Main);
   inlineCopyWrappers(*Main);
   inlineSpawnersIntoMain(*Main);

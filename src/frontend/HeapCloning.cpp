@@ -29,6 +29,7 @@ CRACE_STATISTIC(NumAllocWrappersInlined,
 CRACE_STATISTIC(NumPlumbingInlined, "Calls of pointer plumbing inlined");
 CRACE_STATISTIC(NumLockWrappersInlined, "Calls of lock wrappers inlined");
 CRACE_STATISTIC(NumCopyWrappersInlined, "Calls of memcpy wrappers inlined");
+CRACE_STATISTIC(NumPoolHelpersInlined, "Calls of pool helpers inlined");
 
 namespace crace {
 
@@ -63,9 +64,14 @@ bool onlyReturned(const Instruction &Alloc) {
         continue;
       if (const auto *S = dyn_cast<StoreInst>(U)) {
         // Stored: escapes, unless into the fresh block itself (a header
-        // pointing at its own payload, as a bignum's digits).
-        if (S->getValueOperand() == V &&
-            getUnderlyingObject(S->getPointerOperand()) != &Alloc)
+        // pointing at its own payload, as a bignum's digits) or into
+        // another block this function allocates (cache_create's
+        // `ret->name = strdup(name)`), which must keep to itself too:
+        // isAllocationWrapper asks that of every allocation.
+        const Value *Into = getUnderlyingObject(S->getPointerOperand());
+        if (S->getValueOperand() == V && Into != &Alloc &&
+            !(isAllocation(Into) &&
+              cast<Instruction>(Into)->getFunction() == Alloc.getFunction()))
           return false;
         continue;
       }
@@ -90,8 +96,12 @@ bool onlyReturned(const Instruction &Alloc) {
       }
       if (const auto *CB = dyn_cast<CallBase>(U)) {
         auto K = callIntrinsic(*CB);
-        if (K == Intrinsic::Read || K == Intrinsic::Write)
-          continue; // the models' "reads/writes these bytes"
+        // The models' "reads/writes these bytes", and free on a path that
+        // gives up (cache_create's `free(ret); return NULL;`): the
+        // pointer is not kept.
+        if (K == Intrinsic::Read || K == Intrinsic::Write ||
+            K == Intrinsic::Free)
+          continue;
       }
       return false;
     }
@@ -147,6 +157,22 @@ std::string callSiteText(const CallBase &CB, const Function &F) {
   return formatv("{0}() called at {1}", F.getName(), Where).str();
 }
 
+/// Inlines CB; the copies of the allocations it makes are distinct heap
+/// objects, each named after the outermost call that made it
+/// (ProgramModel::describe). False if LLVM declines.
+bool inlineNamingAllocations(CallBase &CB) {
+  Function *F = CB.getCalledFunction();
+  LLVMContext &Ctx = CB.getContext();
+  MDNode *Via = MDNode::get(Ctx, MDString::get(Ctx, callSiteText(CB, *F)));
+  InlineFunctionInfo IFI;
+  if (!InlineFunction(CB, IFI).isSuccess())
+    return false;
+  for (CallBase *New : IFI.InlinedCallSites)
+    if (isAllocation(New))
+      New->setMetadata("crace.via", Via);
+  return true;
+}
+
 /// The direct calls, from other functions, of the functions Inline picks.
 SmallVector<CallBase *, 64> directCallSites(Module &M,
                                             bool (*Inline)(const Function &)) {
@@ -177,7 +203,6 @@ unsigned inlineDirectCalls(Module &M, bool (*Inline)(const Function &)) {
 
 unsigned inlineAllocationWrappers(Module &M) {
   unsigned Inlined = 0, Added = 0;
-  LLVMContext &Ctx = M.getContext();
   // Round by round, so a wrapper of a wrapper (s_zmalloc around s_malloc)
   // becomes one once the inner one is inlined into it.
   for (unsigned Round = 0; Round < 4; ++Round) {
@@ -189,23 +214,15 @@ unsigned inlineAllocationWrappers(Module &M) {
       Function *F = CB->getCalledFunction();
       if (Added + F->getInstructionCount() > MaxAddedInstructions)
         return Inlined;
-      std::string Where = callSiteText(*CB, *F);
-      MDNode *Via = MDNode::get(Ctx, MDString::get(Ctx, Where));
-      InlineFunctionInfo IFI;
-      if (!InlineFunction(*CB, IFI).isSuccess())
+      if (!inlineNamingAllocations(*CB))
         continue;
-      LLVM_DEBUG(dbgs() << "crace-frontend: inlined " << Where
+      LLVM_DEBUG(dbgs() << "crace-frontend: inlined " << callSiteText(*CB, *F)
                         << ": every path returns null or a fresh block it "
                            "keeps no copy of (allocation wrapper)\n");
       Progress = true;
       ++Inlined;
       ++NumAllocWrappersInlined;
       Added += F->getInstructionCount();
-      // The copies of the allocation are distinct heap objects: name each
-      // after the outermost call that made it (ProgramModel::describe).
-      for (CallBase *New : IFI.InlinedCallSites)
-        if (isAllocation(New))
-          New->setMetadata("crace.via", Via);
     }
     if (!Progress)
       break;
@@ -317,6 +334,68 @@ static bool isLockWrapper(const Function &F) {
       return false;
   }
   return LocksArgument;
+}
+
+/// A small helper of a pool or container (memcached's do_cache_alloc and
+/// do_cache_free, which pop and push a cache's free list, and get_object):
+/// it takes a pointer and returns one or stores one, has no loop and no
+/// local, and calls nothing but the allocation, free, access, assert and
+/// exit intrinsics and LLVM's memory and marker intrinsics (so no lock:
+/// see isLockWrapper on critical sections). Shared, it hands every caller
+/// what any caller's pool holds; inlined, a call reaches its own pool, and
+/// a block it allocates is an object of that call.
+static bool isPoolHelper(const Function &F) {
+  constexpr unsigned MaxPoolHelper = 100;
+  if (F.isDeclaration() || F.isVarArg() || F.getName() == "main" ||
+      F.hasSection() || none_of(F.args(), [](const Argument &A) {
+        return A.getType()->isPointerTy();
+      }))
+    return false;
+  for (scc_iterator<const Function *> It = scc_begin(&F); !It.isAtEnd(); ++It)
+    if (It.hasCycle())
+      return false;
+  unsigned N = 0;
+  bool MovesPointer = F.getReturnType()->isPointerTy();
+  for (const Instruction &I : instructions(F)) {
+    if (isMarker(I))
+      continue;
+    if (isa<AllocaInst>(I) || ++N > MaxPoolHelper)
+      return false;
+    if (const auto *SI = dyn_cast<StoreInst>(&I))
+      MovesPointer |= SI->getValueOperand()->getType()->isPointerTy();
+    const auto *CB = dyn_cast<CallBase>(&I);
+    if (!CB || isa<MemIntrinsic>(CB))
+      continue;
+    auto K = callIntrinsic(*CB);
+    if (!K || (*K != Intrinsic::Alloc && *K != Intrinsic::Free &&
+               *K != Intrinsic::Read && *K != Intrinsic::Write &&
+               *K != Intrinsic::Assert && *K != Intrinsic::Error &&
+               *K != Intrinsic::Exit))
+      return false;
+  }
+  return MovesPointer;
+}
+
+unsigned inlinePoolHelpers(Module &M) {
+  unsigned Inlined = 0, Added = 0;
+  // Round by round: do_cache_alloc is one once get_object is in it.
+  for (unsigned Round = 0; Round < 4; ++Round) {
+    bool Progress = false;
+    for (CallBase *CB : directCallSites(M, isPoolHelper)) {
+      Function *F = CB->getCalledFunction();
+      if (Added + F->getInstructionCount() > MaxAddedInstructions)
+        return Inlined;
+      if (!inlineNamingAllocations(*CB))
+        continue;
+      Progress = true;
+      ++Inlined;
+      ++NumPoolHelpersInlined;
+      Added += F->getInstructionCount();
+    }
+    if (!Progress)
+      break;
+  }
+  return Inlined;
 }
 
 unsigned inlineLockWrappers(Module &M) {

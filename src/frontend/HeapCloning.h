@@ -32,6 +32,13 @@ unsigned inlineAllocationWrappers(llvm::Module &M);
 /// inlined, each call site links its own. Returns the number of calls inlined.
 unsigned inlinePointerPlumbing(llvm::Module &M);
 
+/// Inlines, at their direct call sites, the small loop-free helpers of
+/// pools and containers that take a pointer and return or store one and
+/// call nothing but allocation, free and access intrinsics (memcached's
+/// do_cache_alloc, do_cache_free): shared, every cache's free list would
+/// feed every caller. Returns the number of calls inlined.
+unsigned inlinePoolHelpers(llvm::Module &M);
+
 /// Inlines, at their direct call sites, the small wrappers that take or
 /// release the lock their caller names (mutexLock(n) locking &Mutex[n]):
 /// the lockset analysis sees one lock, Mutex[*], in the shared wrapper,
