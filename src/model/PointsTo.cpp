@@ -468,7 +468,7 @@ bool PointsTo::visitModule() {
         LoadInto({S.Obj, UnknownOffset}, Vals, false);
         Changed = Saved;
         for (Loc D : Dsts)
-          StoreAt({D.Obj, UnknownOffset}, Vals);
+          StoreAt(copyTarget(D, Bytes), Vals);
         forgetTemporary(Vals);
         continue;
       }
@@ -490,7 +490,7 @@ bool PointsTo::visitModule() {
         for (const Loc &K : Keys) {
           if (Exact && Span && !K.anywhere() && K.Off >= S.Off + int64_t(*Span))
             continue; // past the end of the copy
-          Loc To{D.Obj, UnknownOffset};
+          Loc To = copyTarget(D, Span);
           if (Exact && !K.anywhere())
             To = {D.Obj, D.Off + (K.Off - S.Off), K.Stride, K.Count};
           // Past the destination's end is no place to store.

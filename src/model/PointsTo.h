@@ -132,6 +132,12 @@ using PtsSet = std::set<Loc>;
 [[nodiscard]] bool mayOverlap(const Loc &A, uint64_t SizeA, const Loc &B,
                               uint64_t SizeB);
 
+/// Where a copy of at most Len bytes to D may put what it copies: any
+/// offset in [D, D + Len) when D is one known offset and Len is known
+/// (memcached's `memcpy(&c->binary_header, c->rcurr, 24)` from a buffer
+/// position crace does not know), else anywhere in D's object.
+[[nodiscard]] Loc copyTarget(const Loc &D, std::optional<uint64_t> Len);
+
 /// The type of a global or stack object, or of a heap block allocated as
 /// one struct (AbsObject::BlockType); null: unknown, as for other heap
 /// blocks, whose size may exceed their type's.

@@ -548,6 +548,14 @@ bool mayShareOffset(const Loc &A, const Loc &B) {
   return G ? (B.Off - A.Off) % G == 0 : A.Off == B.Off;
 }
 
+Loc copyTarget(const Loc &D, std::optional<uint64_t> Len) {
+  // (A bound that would not fit a count is no bound.)
+  if (!D.exact() || D.Obj == PointsTo::UnknownObj || !Len || !*Len ||
+      *Len > UINT32_MAX)
+    return {D.Obj, UnknownOffset};
+  return {D.Obj, D.Off, 1, uint32_t(*Len)};
+}
+
 bool mayOverlap(const Loc &A, uint64_t SizeA, const Loc &B, uint64_t SizeB) {
   if (A.Obj == PointsTo::UnknownObj || B.Obj == PointsTo::UnknownObj)
     return true;
