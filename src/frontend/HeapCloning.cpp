@@ -336,14 +336,29 @@ static bool isLockWrapper(const Function &F) {
   return LocksArgument;
 }
 
-/// A small helper of a pool or container (memcached's do_cache_alloc and
-/// do_cache_free, which pop and push a cache's free list, and get_object):
-/// it takes a pointer and returns one or stores one, has no loop and no
-/// local, and calls nothing but the allocation, free, access, assert and
-/// exit intrinsics and LLVM's memory and marker intrinsics (so no lock:
-/// see isLockWrapper on critical sections). Shared, it hands every caller
-/// what any caller's pool holds; inlined, a call reaches its own pool, and
-/// a block it allocates is an object of that call.
+/// Arithmetic only: a defined function of at most 16 instructions that
+/// touches no memory and calls nothing (memcached's get_object, `return
+/// (uint64_t *)ptr + 1`).
+static bool isPureArithmetic(const Function &F) {
+  if (F.isDeclaration() || F.getInstructionCount() > 16)
+    return false;
+  return all_of(instructions(F), [](const Instruction &I) {
+    return isMarker(I) || (!isa<CallBase>(I) && !I.mayReadOrWriteMemory());
+  });
+}
+
+/// A small helper of a pool (memcached's do_cache_alloc and do_cache_free,
+/// which pop and push a cache's free list): it takes a pointer, loads or
+/// stores one, allocates or frees a block, has no loop and no local, and
+/// calls nothing but arithmetic helpers, the allocation, free, access,
+/// assert and exit intrinsics and LLVM's memory and marker intrinsics (so
+/// no lock: see isLockWrapper on critical sections). Other helpers stay
+/// calls: inlined, a GEP to a struct member may fold into the caller's and
+/// lose the member's type (cafe_ccic's mcam_reg_write). Shared, it hands every
+/// caller what any caller's pool holds; inlined, a call reaches its own
+/// pool, and a block it allocates is an object of that call. (A helper
+/// that only computes a pointer, as `s->buf + s->used`, stays a call: its
+/// GEP into the member would fold into the caller's and lose the array.)
 static bool isPoolHelper(const Function &F) {
   constexpr unsigned MaxPoolHelper = 100;
   if (F.isDeclaration() || F.isVarArg() || F.getName() == "main" ||
@@ -355,7 +370,7 @@ static bool isPoolHelper(const Function &F) {
     if (It.hasCycle())
       return false;
   unsigned N = 0;
-  bool MovesPointer = F.getReturnType()->isPointerTy();
+  bool MovesPointer = false, Pools = false;
   for (const Instruction &I : instructions(F)) {
     if (isMarker(I))
       continue;
@@ -363,8 +378,13 @@ static bool isPoolHelper(const Function &F) {
       return false;
     if (const auto *SI = dyn_cast<StoreInst>(&I))
       MovesPointer |= SI->getValueOperand()->getType()->isPointerTy();
+    if (const auto *LI = dyn_cast<LoadInst>(&I))
+      MovesPointer |= LI->getType()->isPointerTy();
     const auto *CB = dyn_cast<CallBase>(&I);
     if (!CB || isa<MemIntrinsic>(CB))
+      continue;
+    if (const Function *G = CB->getCalledFunction();
+        G && G != &F && isPureArithmetic(*G))
       continue;
     auto K = callIntrinsic(*CB);
     if (!K || (*K != Intrinsic::Alloc && *K != Intrinsic::Free &&
@@ -372,13 +392,13 @@ static bool isPoolHelper(const Function &F) {
                *K != Intrinsic::Assert && *K != Intrinsic::Error &&
                *K != Intrinsic::Exit))
       return false;
+    Pools |= *K == Intrinsic::Alloc || *K == Intrinsic::Free;
   }
-  return MovesPointer;
+  return MovesPointer && Pools;
 }
 
 unsigned inlinePoolHelpers(Module &M) {
   unsigned Inlined = 0, Added = 0;
-  // Round by round: do_cache_alloc is one once get_object is in it.
   for (unsigned Round = 0; Round < 4; ++Round) {
     bool Progress = false;
     for (CallBase *CB : directCallSites(M, isPoolHelper)) {

@@ -33,10 +33,11 @@ unsigned inlineAllocationWrappers(llvm::Module &M);
 unsigned inlinePointerPlumbing(llvm::Module &M);
 
 /// Inlines, at their direct call sites, the small loop-free helpers of
-/// pools and containers that take a pointer and return or store one and
-/// call nothing but allocation, free and access intrinsics (memcached's
-/// do_cache_alloc, do_cache_free): shared, every cache's free list would
-/// feed every caller. Returns the number of calls inlined.
+/// pools that take a pointer, load or store one, allocate or free a block
+/// and call nothing but arithmetic helpers and allocation, free and access
+/// intrinsics (memcached's do_cache_alloc, do_cache_free): shared, every
+/// cache's free list would feed every caller. Returns the number of calls
+/// inlined.
 unsigned inlinePoolHelpers(llvm::Module &M);
 
 /// Inlines, at their direct call sites, the small wrappers that take or
