@@ -157,22 +157,6 @@ std::string callSiteText(const CallBase &CB, const Function &F) {
   return formatv("{0}() called at {1}", F.getName(), Where).str();
 }
 
-/// Inlines CB; the copies of the allocations it makes are distinct heap
-/// objects, each named after the outermost call that made it
-/// (ProgramModel::describe). False if LLVM declines.
-bool inlineNamingAllocations(CallBase &CB) {
-  Function *F = CB.getCalledFunction();
-  LLVMContext &Ctx = CB.getContext();
-  MDNode *Via = MDNode::get(Ctx, MDString::get(Ctx, callSiteText(CB, *F)));
-  InlineFunctionInfo IFI;
-  if (!InlineFunction(CB, IFI).isSuccess())
-    return false;
-  for (CallBase *New : IFI.InlinedCallSites)
-    if (isAllocation(New))
-      New->setMetadata("crace.via", Via);
-  return true;
-}
-
 /// The direct calls, from other functions, of the functions Inline picks.
 SmallVector<CallBase *, 64> directCallSites(Module &M,
                                             bool (*Inline)(const Function &)) {
@@ -199,34 +183,50 @@ unsigned inlineDirectCalls(Module &M, bool (*Inline)(const Function &)) {
   return Inlined;
 }
 
-} // namespace
-
-unsigned inlineAllocationWrappers(Module &M) {
+/// Inlines the direct calls of the functions Inline picks, round by round
+/// (a wrapper of a wrapper, s_zmalloc around s_malloc, becomes one once
+/// the inner one is inlined into it), at most MaxAddedInstructions added.
+/// The copies of the allocations a call makes are distinct heap objects,
+/// each named after the outermost call that made it (`!crace.via`,
+/// ProgramModel::describe). Why: for the debug output. The number inlined.
+unsigned inlineInRounds(Module &M, bool (*Inline)(const Function &),
+                        const char *Why) {
   unsigned Inlined = 0, Added = 0;
-  // Round by round, so a wrapper of a wrapper (s_zmalloc around s_malloc)
-  // becomes one once the inner one is inlined into it.
+  LLVMContext &Ctx = M.getContext();
   for (unsigned Round = 0; Round < 4; ++Round) {
-    SmallVector<CallBase *, 64> Sites = directCallSites(M, isAllocationWrapper);
-    if (Sites.empty())
-      break;
     bool Progress = false;
-    for (CallBase *CB : Sites) {
+    for (CallBase *CB : directCallSites(M, Inline)) {
       Function *F = CB->getCalledFunction();
       if (Added + F->getInstructionCount() > MaxAddedInstructions)
         return Inlined;
-      if (!inlineNamingAllocations(*CB))
+      std::string Where = callSiteText(*CB, *F);
+      MDNode *Via = MDNode::get(Ctx, MDString::get(Ctx, Where));
+      InlineFunctionInfo IFI;
+      if (!InlineFunction(*CB, IFI).isSuccess())
         continue;
-      LLVM_DEBUG(dbgs() << "crace-frontend: inlined " << callSiteText(*CB, *F)
-                        << ": every path returns null or a fresh block it "
-                           "keeps no copy of (allocation wrapper)\n");
+      LLVM_DEBUG(dbgs() << "crace-frontend: inlined " << Where << ": " << Why
+                        << "\n");
+      for (CallBase *New : IFI.InlinedCallSites)
+        if (isAllocation(New))
+          New->setMetadata("crace.via", Via);
       Progress = true;
       ++Inlined;
-      ++NumAllocWrappersInlined;
       Added += F->getInstructionCount();
     }
     if (!Progress)
       break;
   }
+  return Inlined;
+}
+
+} // namespace
+
+unsigned inlineAllocationWrappers(Module &M) {
+  unsigned Inlined = inlineInRounds(
+      M, isAllocationWrapper,
+      "every path returns null or a fresh block it keeps no copy of "
+      "(allocation wrapper)");
+  NumAllocWrappersInlined += Inlined;
   return Inlined;
 }
 
@@ -398,23 +398,11 @@ static bool isPoolHelper(const Function &F) {
 }
 
 unsigned inlinePoolHelpers(Module &M) {
-  unsigned Inlined = 0, Added = 0;
-  for (unsigned Round = 0; Round < 4; ++Round) {
-    bool Progress = false;
-    for (CallBase *CB : directCallSites(M, isPoolHelper)) {
-      Function *F = CB->getCalledFunction();
-      if (Added + F->getInstructionCount() > MaxAddedInstructions)
-        return Inlined;
-      if (!inlineNamingAllocations(*CB))
-        continue;
-      Progress = true;
-      ++Inlined;
-      ++NumPoolHelpersInlined;
-      Added += F->getInstructionCount();
-    }
-    if (!Progress)
-      break;
-  }
+  unsigned Inlined =
+      inlineInRounds(M, isPoolHelper,
+                     "a loop-free helper that hands out or takes back a "
+                     "pool's blocks (pool helper)");
+  NumPoolHelpersInlined += Inlined;
   return Inlined;
 }
 
