@@ -299,6 +299,14 @@ unsigned inlinePointerPlumbing(Module &M) {
   return Inlined;
 }
 
+/// F's control flow has a cycle.
+static bool hasLoop(const Function &F) {
+  for (scc_iterator<const Function *> It = scc_begin(&F); !It.isAtEnd(); ++It)
+    if (It.hasCycle())
+      return true;
+  return false;
+}
+
 /// A wrapper that takes or releases a lock it is told which (zebedee's
 /// mutexLock(n): pthread_mutex_lock(&Mutex[n])): a lock or unlock of a
 /// non-constant address, no loop, no memory access, at most
@@ -309,11 +317,8 @@ unsigned inlinePointerPlumbing(Module &M) {
 static bool isLockWrapper(const Function &F) {
   constexpr unsigned MaxLockWrapper = 40;
   if (F.isDeclaration() || F.isVarArg() || F.getName() == "main" ||
-      F.size() > 8)
+      F.size() > 8 || hasLoop(F))
     return false;
-  for (scc_iterator<const Function *> It = scc_begin(&F); !It.isAtEnd(); ++It)
-    if (It.hasCycle())
-      return false;
   unsigned N = 0;
   bool LocksArgument = false;
   for (const Instruction &I : instructions(F)) {
@@ -352,23 +357,20 @@ static bool isPureArithmetic(const Function &F) {
 /// stores one, allocates or frees a block, has no loop and no local, and
 /// calls nothing but arithmetic helpers, the allocation, free, access,
 /// assert and exit intrinsics and LLVM's memory and marker intrinsics (so
-/// no lock: see isLockWrapper on critical sections). Other helpers stay
-/// calls: inlined, a GEP to a struct member may fold into the caller's and
-/// lose the member's type (cafe_ccic's mcam_reg_write). Shared, it hands every
+/// no lock: see isLockWrapper on critical sections). Shared, it hands every
 /// caller what any caller's pool holds; inlined, a call reaches its own
-/// pool, and a block it allocates is an object of that call. (A helper
-/// that only computes a pointer, as `s->buf + s->used`, stays a call: its
-/// GEP into the member would fold into the caller's and lose the array.)
+/// pool, and a block it allocates is an object of that call. Helpers that
+/// neither allocate nor free stay calls: inlined, a GEP to a struct member
+/// may fold into the caller's and lose the member's type (cafe_ccic's
+/// mcam_reg_write) or its array (`s->buf + s->used`).
 static bool isPoolHelper(const Function &F) {
   constexpr unsigned MaxPoolHelper = 100;
   if (F.isDeclaration() || F.isVarArg() || F.getName() == "main" ||
-      F.hasSection() || none_of(F.args(), [](const Argument &A) {
-        return A.getType()->isPointerTy();
-      }))
+      F.hasSection() ||
+      none_of(F.args(),
+              [](const Argument &A) { return A.getType()->isPointerTy(); }) ||
+      hasLoop(F))
     return false;
-  for (scc_iterator<const Function *> It = scc_begin(&F); !It.isAtEnd(); ++It)
-    if (It.hasCycle())
-      return false;
   unsigned N = 0;
   bool MovesPointer = false, Pools = false;
   for (const Instruction &I : instructions(F)) {
