@@ -439,31 +439,43 @@ RunOutcome runCraceOnce(const DriverOptions &Opts, Result *Collect) {
     return RunStatus::Usage;
   }
   FrontendOptions FrontOpts = std::move(*FrontOptsOr);
-  auto ModOrErr = buildModule(FrontOpts, Ctx);
   // A program written for a 32-bit target (CIL-combined benchmarks:
   // `typedef unsigned int size_t;`) compiled for the default LP64 would
   // pass 32-bit sizes to the 64-bit allocation models, which then merge
   // every allocation into one heap object: it is compiled again as ILP32.
-  // An explicit --data-model=LP64 is kept, with a warning.
-  if (ModOrErr && !Cancel)
-    if (auto Why = thirtyTwoBitSizeEvidence(**ModOrErr)) {
-      if (FrontOpts.DataModel.empty()) {
-        WithColor::warning(errs(), "crace")
-            << *Why
-            << ": the program was written for a 32-bit target; analysing "
-               "it as ILP32 (give --data-model=ILP32 to say so, or "
-               "--data-model=LP64 to keep 64 bits)\n";
-        FrontOpts.DataModel = "ILP32";
+  // clang stops at the first such call it parses (ThirtyTwoBitProgram);
+  // the module is checked for calls it cannot see. An explicit
+  // --data-model=LP64 is kept, with a warning.
+  FrontOpts.StopAtThirtyTwoBitSizes = true;
+  auto ModOrErr = buildModule(FrontOpts, Ctx);
+  std::optional<std::string> Why;
+  if (!ModOrErr) {
+    Error E =
+        handleErrors(ModOrErr.takeError(),
+                     [&](const ThirtyTwoBitProgram &T) { Why = T.message(); });
+    if (E)
+      ModOrErr = std::move(E);
+  } else if (!Cancel)
+    Why = thirtyTwoBitSizeEvidence(**ModOrErr);
+  if (Why) {
+    if (FrontOpts.DataModel.empty()) {
+      WithColor::warning(errs(), "crace")
+          << *Why
+          << ": the program was written for a 32-bit target; analysing "
+             "it as ILP32 (give --data-model=ILP32 to say so, or "
+             "--data-model=LP64 to keep 64 bits)\n";
+      FrontOpts.DataModel = "ILP32";
+      if (ModOrErr)
         ModOrErr->reset();
-        ModOrErr = buildModule(FrontOpts, Ctx);
-      } else {
-        WithColor::warning(errs(), "crace")
-            << *Why
-            << ": the program was written for a 32-bit target, but is "
-               "analysed as LP64 (--data-model): its sizes and layouts may "
-               "not be the ones it was written for\n";
-      }
+      ModOrErr = buildModule(FrontOpts, Ctx);
+    } else {
+      WithColor::warning(errs(), "crace")
+          << *Why
+          << ": the program was written for a 32-bit target, but is "
+             "analysed as LP64 (--data-model): its sizes and layouts may "
+             "not be the ones it was written for\n";
     }
+  }
   // A program without main is a library (docs/usage.md, "Libraries"):
   // library mode's harness runs its exported functions concurrently.
   if (ModOrErr && !Cancel && !FrontOpts.Driver.Enabled && !Opts.SvComp) {

@@ -1,6 +1,15 @@
 //===- DataModel.cpp - does the program fit the data model? ---------------===//
 #include "frontend/DataModel.h"
 
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Basic/TargetInfo.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/InstIterator.h"
@@ -11,6 +20,81 @@
 using namespace llvm;
 
 namespace crace {
+
+namespace {
+
+/// The size parameters of the C library's allocation functions.
+bool isAllocationFunction(StringRef Name) {
+  return StringSwitch<bool>(Name)
+      .Cases("malloc", "calloc", "realloc", "valloc", "aligned_alloc",
+             "memalign", true)
+      .Default(false);
+}
+
+class ThirtyTwoBitSizeSpotter
+    : public clang::ASTConsumer,
+      public clang::RecursiveASTVisitor<ThirtyTwoBitSizeSpotter> {
+public:
+  ThirtyTwoBitSizeSpotter(clang::CompilerInstance &CI, std::string &Evidence)
+      : CI(CI), Evidence(Evidence) {}
+
+  bool HandleTopLevelDecl(clang::DeclGroupRef G) override {
+    if (!Evidence.empty())
+      return false;
+    if (CI.getTarget().getPointerWidth(clang::LangAS::Default) != 64)
+      return true;
+    for (clang::Decl *D : G) {
+      auto *FD = dyn_cast<clang::FunctionDecl>(D);
+      if (!FD)
+        continue;
+      if (FD->getDeclName().isIdentifier() &&
+          isAllocationFunction(FD->getName()) && takesThirtyTwoBits(FD))
+        Narrow.insert(FD->getCanonicalDecl());
+      if (!Narrow.empty() && FD->doesThisDeclarationHaveABody())
+        TraverseStmt(FD->getBody());
+      if (!Evidence.empty())
+        return false; // stops the parse: the unit is compiled again
+    }
+    return true;
+  }
+
+  bool VisitCallExpr(clang::CallExpr *C) {
+    const clang::FunctionDecl *Callee = C->getDirectCallee();
+    if (!Callee || !Narrow.contains(Callee->getCanonicalDecl()))
+      return true;
+    std::string Where;
+    clang::PresumedLoc P =
+        CI.getSourceManager().getPresumedLoc(C->getBeginLoc());
+    if (P.isValid())
+      Where = formatv(" at {0}:{1}", P.getFilename(), P.getLine()).str();
+    Evidence = formatv("'{0}' is called with a 32-bit size{1}",
+                       Callee->getName(), Where)
+                   .str();
+    return false;
+  }
+
+private:
+  bool takesThirtyTwoBits(const clang::FunctionDecl *FD) const {
+    for (const clang::ParmVarDecl *P : FD->parameters()) {
+      clang::QualType T = P->getType();
+      if (T->isIntegerType() && CI.getASTContext().getTypeSize(T) == 32)
+        return true;
+    }
+    return false;
+  }
+
+  clang::CompilerInstance &CI;
+  std::string &Evidence;
+  SmallPtrSet<const clang::Decl *, 4> Narrow;
+};
+
+} // namespace
+
+std::unique_ptr<clang::ASTConsumer>
+makeThirtyTwoBitSizeSpotter(clang::CompilerInstance &CI,
+                            std::string &Evidence) {
+  return std::make_unique<ThirtyTwoBitSizeSpotter>(CI, Evidence);
+}
 
 std::optional<std::string> thirtyTwoBitSizeEvidence(const Module &M) {
   if (M.getDataLayout().getPointerSizeInBits() != 64)
@@ -23,12 +107,7 @@ std::optional<std::string> thirtyTwoBitSizeEvidence(const Module &M) {
              : nullptr;
       if (!Callee)
         continue;
-      // The size parameters of the C library's allocation functions.
-      bool IsAlloc = StringSwitch<bool>(Callee->getName())
-                         .Cases("malloc", "calloc", "realloc", "valloc",
-                                "aligned_alloc", "memalign", true)
-                         .Default(false);
-      if (!IsAlloc)
+      if (!isAllocationFunction(Callee->getName()))
         continue;
       FunctionType *Called = CB->getFunctionType();
       FunctionType *Declared = Callee->getFunctionType();

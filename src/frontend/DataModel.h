@@ -9,12 +9,18 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 
 namespace llvm {
 class Module;
 } // namespace llvm
+
+namespace clang {
+class ASTConsumer;
+class CompilerInstance;
+} // namespace clang
 
 namespace crace {
 
@@ -24,5 +30,18 @@ namespace crace {
 /// 32-bit size at f.c:12"); nullopt when there is none or the module is
 /// not 64-bit.
 std::optional<std::string> thirtyTwoBitSizeEvidence(const llvm::Module &M);
+
+/// The same evidence seen while clang parses, so that a compile for a
+/// 64-bit target stops at the first such call instead of going on to make
+/// a module that is thrown away: the program's own declaration of an
+/// allocation function with a 32-bit integer size parameter, then a call
+/// of it in a function body. On the first call found, Evidence is set
+/// ("'malloc' is called with a 32-bit size at f.c:12", the location as the
+/// debug info would name it) and the consumer stops the parse. Calls the
+/// parser cannot see this way (through a declaration without prototype)
+/// are left to thirtyTwoBitSizeEvidence on the module. Nothing is done on
+/// a 32-bit target.
+std::unique_ptr<clang::ASTConsumer>
+makeThirtyTwoBitSizeSpotter(clang::CompilerInstance &CI, std::string &Evidence);
 
 } // namespace crace

@@ -378,7 +378,8 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
                    Harnesses,
                    Opts.ShowWarnings,
                    /*PreserveUseLists=*/true,
-                   Opts.Disk};
+                   Opts.Disk,
+                   Opts.StopAtThirtyTwoBitSizes && Opts.DataModel.empty()};
   auto Cached = [&](size_t I) -> const std::string * {
     if (!Opts.Cache || Opts.Cache->DataModel != Opts.DataModel ||
         Opts.Driver.Enabled)
@@ -401,7 +402,8 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
         std::string Id = absolutePath(File);
         const std::string *BC = Cached(I);
         if (!BC) {
-          errs() << U.Diagnostics;
+          if (U.Status != CompiledUnit::ThirtyTwoBit)
+            errs() << U.Diagnostics; // else compiled again, as ILP32
           if (!U.Reused)
             NumUnitsCompiled += U.Modules;
           auto Ok = unitOutcome(U, File);

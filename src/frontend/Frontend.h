@@ -62,6 +62,11 @@ struct FrontendOptions {
   /// command, contents and includes are unchanged (DiskCache.h). Null:
   /// no cache.
   const DiskCache *Disk = nullptr;
+  /// Without DataModel: a unit that passes 32-bit sizes to an allocation
+  /// function on a 64-bit target stops its compile, and buildModule fails
+  /// with ThirtyTwoBitProgram (model/Errors.h) for the caller to compile
+  /// the program again as ILP32 (frontend/DataModel.h).
+  bool StopAtThirtyTwoBitSizes = false;
 };
 
 /// Builds the analysed module. Fails with CompileError when the sources do

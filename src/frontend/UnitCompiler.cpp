@@ -1,5 +1,6 @@
 //===- UnitCompiler.cpp - translation units compiled, in parallel ---------===//
 #include "frontend/UnitCompiler.h"
+#include "frontend/DataModel.h"
 #include "frontend/DiskCache.h"
 #include "frontend/EmbeddedC.h"
 #include "model/Errors.h"
@@ -77,8 +78,10 @@ class CaptureModuleAction : public clang::EmitLLVMOnlyAction {
 public:
   CaptureModuleAction(LLVMContext &Ctx,
                       std::vector<std::unique_ptr<Module>> &Sink,
-                      IncludedFiles *Included = nullptr)
-      : clang::EmitLLVMOnlyAction(&Ctx), Sink(Sink), Included(Included) {}
+                      IncludedFiles *Included = nullptr,
+                      std::string *Evidence = nullptr)
+      : clang::EmitLLVMOnlyAction(&Ctx), Sink(Sink), Included(Included),
+        Evidence(Evidence) {}
 
 protected:
   std::unique_ptr<clang::ASTConsumer>
@@ -89,6 +92,8 @@ protected:
       return nullptr;
     Cs.push_back(std::make_unique<LibraryDeclCollector>(CI.getSourceManager(),
                                                         Library, NoSanitize));
+    if (Evidence)
+      Cs.push_back(makeThirtyTwoBitSizeSpotter(CI, *Evidence));
     return std::make_unique<clang::MultiplexConsumer>(std::move(Cs));
   }
 
@@ -97,8 +102,8 @@ protected:
       collectIncluded(getCompilerInstance());
     clang::EmitLLVMOnlyAction::EndSourceFileAction();
     auto M = takeModule();
-    if (!M)
-      return;
+    if (!M || (Evidence && !Evidence->empty()))
+      return; // a stopped parse leaves half a module
     NamedMDNode *N = M->getOrInsertNamedMetadata("crace.library_functions");
     for (const std::string &Name : Library)
       if (const Function *F = M->getFunction(Name); F && F->isDeclaration())
@@ -135,6 +140,7 @@ private:
   std::vector<std::unique_ptr<Module>> &Sink;
   std::vector<std::string> Library, NoSanitize;
   IncludedFiles *Included;
+  std::string *Evidence;
 };
 
 /// Runs CaptureModuleAction as clang tooling's FrontendActionFactory
@@ -146,11 +152,12 @@ private:
 class CaptureFactory : public clang::tooling::FrontendActionFactory {
 public:
   CaptureFactory(LLVMContext &Ctx, std::vector<std::unique_ptr<Module>> &Sink,
-                 raw_ostream &Out, bool CommandPrinter, IncludedFiles *Included)
+                 raw_ostream &Out, bool CommandPrinter, IncludedFiles *Included,
+                 std::string *Evidence)
       : Ctx(Ctx), Sink(Sink), Out(Out), CommandPrinter(CommandPrinter),
-        Included(Included) {}
+        Included(Included), Evidence(Evidence) {}
   std::unique_ptr<clang::FrontendAction> create() override {
-    return std::make_unique<CaptureModuleAction>(Ctx, Sink, Included);
+    return std::make_unique<CaptureModuleAction>(Ctx, Sink, Included, Evidence);
   }
   bool runInvocation(std::shared_ptr<clang::CompilerInvocation> Invocation,
                      clang::FileManager *Files,
@@ -182,6 +189,7 @@ private:
   raw_ostream &Out;
   bool CommandPrinter;
   IncludedFiles *Included;
+  std::string *Evidence;
 };
 
 /// Prints errors (and the notes attached to them), drops warnings.
@@ -387,7 +395,8 @@ CompiledUnit compileFresh(const std::string &File,
   Tool.setPrintErrorMessage(false);
   Tool.setDiagnosticConsumer(Printer.get());
   std::vector<std::unique_ptr<Module>> Units;
-  CaptureFactory Factory(Ctx, Units, Out, Setup.ShowWarnings, Included);
+  CaptureFactory Factory(Ctx, Units, Out, Setup.ShowWarnings, Included,
+                         Setup.StopAtThirtyTwoBitSizes ? &U.Evidence : nullptr);
   // A crash in clang is recovered from and reported (never a signal
   // that would look like a verdict).
   int Status = 1;
@@ -396,6 +405,10 @@ CompiledUnit compileFresh(const std::string &File,
   if (!CRC.RunSafelyOnThread([&] { Status = Tool.run(&Factory); },
                              ClangStackBytes)) {
     U.Status = CompiledUnit::Crashed;
+    return U;
+  }
+  if (!U.Evidence.empty()) {
+    U.Status = CompiledUnit::ThirtyTwoBit;
     return U;
   }
   U.Modules = Units.size();
@@ -428,6 +441,8 @@ Expected<bool> unitOutcome(const CompiledUnit &U, const std::string &File) {
                                      "'");
   case CompiledUnit::SeveralCommands:
     break;
+  case CompiledUnit::ThirtyTwoBit:
+    return make_error<ThirtyTwoBitProgram>(U.Evidence);
   }
   return createStringError(inconvertibleErrorCode(),
                            "the compilation database has " +

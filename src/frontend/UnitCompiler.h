@@ -49,6 +49,10 @@ struct ClangSetup {
   /// --cache-dir: units are looked up here before clang runs, and stored
   /// after (not with virtual files: driver and library mode). Null: none.
   const DiskCache *Disk = nullptr;
+  /// Without --data-model, on a 64-bit target: stop a unit's compile at
+  /// its first call that passes a 32-bit size to an allocation function
+  /// (DataModel.h); the driver compiles the program again as ILP32.
+  bool StopAtThirtyTwoBitSizes = false;
 };
 
 /// One unit compiled by compileToBitcode.
@@ -58,6 +62,7 @@ struct CompiledUnit {
     Failed,          ///< clang reported errors (in Diagnostics)
     Crashed,         ///< clang crashed
     SeveralCommands, ///< the database has several commands for the file
+    ThirtyTwoBit,    ///< stopped: written for 32 bits (Evidence says why)
   };
   StatusKind Status = Failed;
   /// What clang printed for the unit (errors, and warnings with
@@ -69,6 +74,8 @@ struct CompiledUnit {
   unsigned Modules = 0;
   /// Taken from the cache (ClangSetup::Disk): clang did not run.
   bool Reused = false;
+  /// ThirtyTwoBit: the call that shows it (DataModel.h).
+  std::string Evidence;
 };
 
 /// Compiles File with its command in Db and Setup's flags. Thread-safe:

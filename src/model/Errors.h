@@ -29,6 +29,22 @@ private:
   std::string Msg;
 };
 
+/// A unit compiled for a 64-bit target was written for a 32-bit one
+/// (frontend/DataModel.h): its compile was stopped so that the caller
+/// compiles the program again as ILP32. The message is the evidence.
+class ThirtyTwoBitProgram : public llvm::ErrorInfo<ThirtyTwoBitProgram> {
+public:
+  static inline char ID = 0;
+  explicit ThirtyTwoBitProgram(std::string Why) : Why(std::move(Why)) {}
+  void log(llvm::raw_ostream &OS) const override { OS << Why; }
+  std::error_code convertToErrorCode() const override {
+    return llvm::inconvertibleErrorCode();
+  }
+
+private:
+  std::string Why;
+};
+
 /// A fault of crace itself, not of the input (clang crashed, a module
 /// crace made is invalid, an embedded model does not compile). Its message
 /// is "internal error: " and what went wrong.
