@@ -37,10 +37,11 @@ std::optional<std::string> thirtyTwoBitSizeEvidence(const llvm::Module &M);
 /// allocation function with a 32-bit integer size parameter, then a call
 /// of it in a function body. On the first call found, Evidence is set
 /// ("'malloc' is called with a 32-bit size at f.c:12", the location as the
-/// debug info would name it) and the consumer stops the parse. Calls the
-/// parser cannot see this way (through a declaration without prototype)
-/// are left to thirtyTwoBitSizeEvidence on the module. Nothing is done on
-/// a 32-bit target.
+/// debug info would name it) and the consumer stops the parse. What the
+/// parse does not show (a unit reused from a cache; a call through a cast
+/// of the function) is left to thirtyTwoBitSizeEvidence on the module. A
+/// declaration without prototype is clang's builtin, with a 64-bit size.
+/// Nothing is done on a 32-bit target.
 std::unique_ptr<clang::ASTConsumer>
 makeThirtyTwoBitSizeSpotter(clang::CompilerInstance &CI, std::string &Evidence);
 
