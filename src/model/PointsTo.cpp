@@ -34,111 +34,6 @@ static bool isNonPointerConstant(const ConstantInt *C) {
   return C->getValue().abs().ult(4096);
 }
 
-namespace {
-
-/// F returns a fresh heap block (or null) on every path, and does nothing
-/// else with it: the pointer is only compared and returned, never stored,
-/// passed on or read or written through (a wrapper such as my_malloc()
-/// around malloc, typically called through a function pointer). Each call
-/// of F then makes an object no other call's result points to, and F
-/// itself never touches it.
-bool returnsUntouchedAllocation(const Function &F) {
-  if (F.isDeclaration() || !F.getReturnType()->isPointerTy() ||
-      F.getName() == "main")
-    return false;
-  bool Allocates = false;
-  for (const Instruction &I : instructions(F)) {
-    if (const auto *R = dyn_cast<ReturnInst>(&I)) {
-      if (!R->getReturnValue() || !freshOrNull(R->getReturnValue()))
-        return false;
-      continue;
-    }
-    const auto *CB = dyn_cast<CallBase>(&I);
-    if (!CB || callIntrinsic(*CB) != Intrinsic::Alloc)
-      continue;
-    Allocates = true;
-    SmallVector<const Value *, 8> Work = {CB};
-    SmallPtrSet<const Value *, 16> Seen;
-    while (!Work.empty()) {
-      const Value *V = Work.pop_back_val();
-      if (!Seen.insert(V).second)
-        continue;
-      for (const User *U : V->users()) {
-        if (isa<ReturnInst>(U) || isa<ICmpInst>(U))
-          continue;
-        if (isa<PHINode>(U) || isa<SelectInst>(U) || isa<BitCastInst>(U) ||
-            isa<AddrSpaceCastInst>(U)) {
-          if (const auto *S = dyn_cast<SelectInst>(U);
-              S && S->getCondition() == V)
-            return false;
-          Work.push_back(U);
-          continue;
-        }
-        if (isMarker(U))
-          continue;
-        return false;
-      }
-    }
-  }
-  return Allocates;
-}
-
-/// Where F's result points when it is always one of F's pointer arguments
-/// moved by a byte offset, or null (strchr's model, a helper that skips
-/// blanks): the arguments it may be, each with its offset (UnknownOffset
-/// when the offset varies). None when a result may come from elsewhere
-/// (memory, another call, an integer).
-std::optional<SmallVector<std::pair<unsigned, int64_t>, 2>>
-argumentResult(const Function &F, const DataLayout &DL) {
-  if (F.isDeclaration() || !F.getReturnType()->isPointerTy() ||
-      F.getName() == "main")
-    return std::nullopt;
-  SmallVector<std::pair<const Value *, int64_t>, 8> Work;
-  for (const Instruction &I : instructions(F))
-    if (const auto *R = dyn_cast<ReturnInst>(&I)) {
-      if (!R->getReturnValue())
-        return std::nullopt;
-      Work.push_back({R->getReturnValue(), 0});
-    }
-  SmallVector<std::pair<unsigned, int64_t>, 2> Out;
-  SmallPtrSet<const Value *, 16> Seen;
-  bool Varies = false; // a value reached twice: a loop moves the pointer
-  while (!Work.empty()) {
-    auto [V, Off] = Work.pop_back_val();
-    if (!Seen.insert(V).second) {
-      Varies = true;
-      continue;
-    }
-    if (isa<ConstantPointerNull>(V) || isa<UndefValue>(V))
-      continue;
-    if (const auto *A = dyn_cast<Argument>(V)) {
-      Out.push_back({A->getArgNo(), Off});
-    } else if (isa<BitCastInst>(V) || isa<AddrSpaceCastInst>(V) ||
-               isa<FreezeInst>(V)) {
-      Work.push_back({cast<Instruction>(V)->getOperand(0), Off});
-    } else if (const auto *GEP = dyn_cast<GetElementPtrInst>(V)) {
-      APInt C(DL.getIndexTypeSizeInBits(GEP->getType()), 0);
-      bool Known = Off != UnknownOffset && GEP->accumulateConstantOffset(DL, C);
-      Work.push_back({GEP->getPointerOperand(),
-                      Known ? Off + C.getSExtValue() : UnknownOffset});
-    } else if (const auto *Phi = dyn_cast<PHINode>(V)) {
-      for (const Value *In : Phi->incoming_values())
-        Work.push_back({In, Off});
-    } else if (const auto *S = dyn_cast<SelectInst>(V)) {
-      Work.push_back({S->getTrueValue(), Off});
-      Work.push_back({S->getFalseValue(), Off});
-    } else {
-      return std::nullopt;
-    }
-  }
-  if (Varies)
-    for (auto &[A, Off] : Out)
-      Off = UnknownOffset;
-  return Out;
-}
-
-} // namespace
-
 PointsTo::PointsTo(const Module &M) : M(M), DL(M.getDataLayout()) {
   addObject(ObjKind::Unknown, nullptr, 0);
   for (const GlobalVariable &G : M.globals())
@@ -380,14 +275,26 @@ bool PointsTo::visitModule() {
       StridedContents.insert(L.Obj);
     if (addNew(Contents[L], Vals, By)) {
       Changed = true;
-      ObjChangedAt[L.Obj] = Pass;
+      ObjChangedAt[L.Obj] = Tick;
     }
+  };
+  // Each place Ptr may be, with VisitSince 0 for those it gained since the
+  // last visit (Fresh): every pair with such a place is new, while an old
+  // place has seen all but what its values gained.
+  auto EachPlace = [&](const Value *Ptr, auto &&Fn) {
+    uint32_t Since = VisitSince;
+    for (Loc L : Get(Ptr)) {
+      VisitSince = isFresh(Fresh, L) ? 0 : Since;
+      Fn(L);
+    }
+    VisitSince = Since;
   };
   auto StoreInto = [&](const Value *Ptr, const PtsSet &Vals, bool AnyField) {
     if (Vals.empty())
       return;
-    for (Loc L : Get(Ptr))
+    EachPlace(Ptr, [&](Loc L) {
       StoreAt(AnyField ? Loc{L.Obj, UnknownOffset} : L, Vals);
+    });
   };
   // Number: the load reads a number. One read from a variadic call's
   // arguments is one the call passed as a number: reading a pointer
@@ -423,17 +330,16 @@ bool PointsTo::visitModule() {
   };
   auto LoadFrom = [&](const Value *Ptr, PtsSet &Out, bool AnyField,
                       bool Number = false) {
-    for (Loc L : Get(Ptr)) {
-      if (AnyField)
-        L = {L.Obj, UnknownOffset};
-      LoadInto(L, Out, Number);
-    }
+    EachPlace(Ptr, [&](Loc L) {
+      LoadInto(AnyField ? Loc{L.Obj, UnknownOffset} : L, Out, Number);
+    });
   };
   // memcpy(Dst, Src, Len): what each stored pointer of the copied bytes
   // holds lands at the same distance from Dst as from Src (to the
   // object's end when Len varies). Where either side's offset is unknown
   // the copy lands at any field, as does what was stored at any offset.
-  auto CopyFields = [&](const Value *Dst, const Value *Src, const Value *Len) {
+  auto CopyFields = [&](const Instruction &Copy, const Value *Dst,
+                        const Value *Src, const Value *Len) {
     constexpr size_t MaxFieldCopies = 256;
     // A constant, or a varying length with a bound (`1 + name[0]`).
     std::optional<uint64_t> Bytes = lengthBound(Len, DL);
@@ -441,7 +347,7 @@ bool PointsTo::visitModule() {
     if (Dsts.empty())
       return;
     SmallVector<Loc, 16> Keys;
-    for (Loc S : Get(Src)) {
+    EachPlace(Src, [&](Loc S) {
       Keys.clear();
       bool Whole = S.anywhere() || S.Stride || S.Obj == UnknownObj ||
                    isVarArgArea(S.Obj);
@@ -463,16 +369,31 @@ bool PointsTo::visitModule() {
       // (Field by field only while that stays cheap: each key to each
       // destination.)
       if (Whole || Keys.size() * Dsts.size() > MaxFieldCopies) {
-        PtsSet Vals; // a temporary: filling it is no progress
-        bool Saved = Changed;
-        LoadInto({S.Obj, UnknownOffset}, Vals, false);
-        Changed = Saved;
-        for (Loc D : Dsts)
-          StoreAt(copyTarget(D, Bytes), Vals);
-        forgetTemporary(Vals);
-        continue;
+        // (Keys only grow: a copy goes field by field, then whole, and its
+        // first whole visit copies everything.)
+        if (WholeCopies.insert({&Copy, S}).second)
+          VisitSince = 0;
+        // What S gained to the old destinations, all it holds to new ones.
+        for (bool ToNew : {false, true}) {
+          if (ToNew && (!VisitSince || FreshDsts.empty()))
+            break;
+          PtsSet Vals; // a temporary: filling it is no progress
+          bool Saved = Changed;
+          uint32_t Since = VisitSince;
+          VisitSince = ToNew ? 0 : Since;
+          LoadInto({S.Obj, UnknownOffset}, Vals, false);
+          VisitSince = Since;
+          Changed = Saved;
+          for (Loc D : Dsts)
+            if (!Since || isFresh(FreshDsts, D) == ToNew)
+              StoreAt(copyTarget(D, Bytes), Vals);
+          forgetTemporary(Vals);
+        }
+        return;
       }
+      uint32_t Since = VisitSince;
       for (Loc D : Dsts) {
+        VisitSince = isFresh(FreshDsts, D) ? 0 : Since;
         // ... and so does a copy to `&b[C]`.
         std::optional<uint64_t> Span = From;
         if (std::optional<uint64_t> Out = arrayBytesFrom(D, Dst))
@@ -500,7 +421,7 @@ bool PointsTo::visitModule() {
           StoreAt(To, Contents.find(K)->second);
         }
       }
-    }
+    });
   };
 
   if (!InitDone) {
@@ -525,15 +446,30 @@ bool PointsTo::visitModule() {
       // visit), unless the set of places it reads or writes through grew
       // (then every pair is new), or the visit applies the final rules, or
       // it copies through a temporary set (memcpy, va_copy).
+      // (Each visit is a tick of the clock that stamps every change: a
+      // visit has seen every change before its own tick.)
       auto [Prev, First] = LastVisit.try_emplace(&I, 0);
       VisitSince = Final ? 0 : Prev->second;
-      Prev->second = Pass;
+      Prev->second = ++Tick;
+      Fresh.clear();
+      FreshDsts.clear();
       if (VisitSince) {
-        if (isa<IntrinsicInst>(I))
+        // A memory access or copy propagates all only for its new places.
+        const Value *Outer = outerOperand(I);
+        if (auto *MT = dyn_cast<MemTransferInst>(&I)) {
+          Outer = MT->getSource();
+          if (changedSince(pointsTo(MT->getDest()), VisitSince))
+            addedSince(pointsTo(MT->getDest()), VisitSince, FreshDsts);
+        }
+        if (!Outer && isa<IntrinsicInst>(I))
           VisitSince = 0;
-        else if (const Value *Outer = outerOperand(I);
-                 Outer && changedSince(pointsTo(Outer), VisitSince))
-          VisitSince = 0;
+        else if (Outer && changedSince(pointsTo(Outer), VisitSince)) {
+          if (isa<LoadInst>(I) || isa<StoreInst>(I) || isa<AtomicRMWInst>(I) ||
+              isa<AtomicCmpXchgInst>(I) || isa<MemTransferInst>(I))
+            addedSince(pointsTo(Outer), VisitSince, Fresh);
+          else
+            VisitSince = 0;
+        }
       }
       if (auto *A = dyn_cast<AllocaInst>(&I)) {
         Changed |= add(ptsOf(A), {objectOf(A), 0});
@@ -584,8 +520,8 @@ bool PointsTo::visitModule() {
         if (std::optional<int64_t> Delta = ownAddressStored(*SI)) {
           // One run stores the very address it writes through, moved by
           // Delta: at each place the address may be, that place's own.
-          for (Loc L : Get(SI->getPointerOperand()))
-            StoreAt(L, PtsSet{L}, Shift{*Delta});
+          EachPlace(SI->getPointerOperand(),
+                    [&](Loc L) { StoreAt(L, PtsSet{L}, Shift{*Delta}); });
         } else
           StoreInto(SI->getPointerOperand(), Get(SI->getValueOperand()), false);
       } else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
@@ -598,7 +534,7 @@ bool PointsTo::visitModule() {
         if (R->getReturnValue())
           if (addNew(Returns[&F], Get(R->getReturnValue()))) {
             Changed = true;
-            ReturnsChangedAt[&F] = Pass;
+            ReturnsChangedAt[&F] = Tick;
           }
       } else if (auto *CI = dyn_cast<CastInst>(&I)) {
         const PtsSet &Src = Get(CI->getOperand(0));
@@ -635,7 +571,7 @@ bool PointsTo::visitModule() {
           case llvm::Intrinsic::memcpy:
           case llvm::Intrinsic::memcpy_inline:
           case llvm::Intrinsic::memmove:
-            CopyFields(II->getArgOperand(0), II->getArgOperand(1),
+            CopyFields(*II, II->getArgOperand(0), II->getArgOperand(1),
                        II->getArgOperand(2));
             break;
           case llvm::Intrinsic::vacopy: {
@@ -728,7 +664,7 @@ bool PointsTo::visitModule() {
                 if (!addNew(Args, Get(CB->getArgOperand(A))))
                   continue;
                 Changed = true;
-                ObjChangedAt[Area] = Pass;
+                ObjChangedAt[Area] = Tick;
                 if (Args.size() > VarArgTargetCap) {
                   // A logging function handed every string of the program:
                   // following them all through its formatting costs more

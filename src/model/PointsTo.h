@@ -68,6 +68,22 @@ bool asmYieldsNumbers(const llvm::InlineAsm &IA);
 std::optional<uint64_t> lengthBound(const llvm::Value *Len,
                                     const llvm::DataLayout &DL);
 
+/// F returns a fresh heap block (or null) on every path, and does nothing
+/// else with it: the pointer is only compared and returned, never stored,
+/// passed on or read or written through (a wrapper such as my_malloc()
+/// around malloc, typically called through a function pointer). Each call
+/// of F then makes an object no other call's result points to, and F
+/// itself never touches it.
+bool returnsUntouchedAllocation(const llvm::Function &F);
+
+/// Where F's result points when it is always one of F's pointer arguments
+/// moved by a byte offset, or null (strchr's model, a helper that skips
+/// blanks): the arguments it may be, each with its offset (UnknownOffset
+/// when the offset varies). None when a result may come from elsewhere
+/// (memory, another call, an integer).
+std::optional<llvm::SmallVector<std::pair<unsigned, int64_t>, 2>>
+argumentResult(const llvm::Function &F, const llvm::DataLayout &DL);
+
 enum class ObjKind { Unknown, Global, ThreadLocal, Stack, Heap, Function };
 
 struct AbsObject {
@@ -333,6 +349,8 @@ private:
     return addNew(S, From, Shift{Delta, Unknown});
   }
   [[nodiscard]] bool changedSince(const PtsSet &S, uint32_t Since) const;
+  /// Appends, sorted, the locations add() inserted into S since pass Since.
+  void addedSince(const PtsSet &S, uint32_t Since, std::vector<Loc> &Out) const;
   /// The pointer an instruction reads or writes through, or the callee
   /// (or thread function) it may call: when its set grows, the instruction
   /// propagates all it reads again.
@@ -438,19 +456,30 @@ private:
   /// (assumptions()).
   [[nodiscard]] bool isNumber(const llvm::BinaryOperator &I) const;
   PtsSet ThreadResults;
-  uint32_t Pass = 0;
+  /// A clock: a tick per pass and per instruction visit (visitModule).
+  uint32_t Tick = 0;
   /// The pass that applies the rules reading an empty set (solve()).
   bool Final = false;
   std::unordered_map<const PtsSet *, uint32_t> SetChangedAt;
   /// Per set, what add() inserted, in order, with the pass.
   struct Stamped {
-    uint32_t Pass;
+    uint32_t Tick;
     Loc L;
   };
   std::unordered_map<const PtsSet *, std::vector<Stamped>> Log;
 
   /// The visited instruction's previous visit (0: propagate everything).
   uint32_t VisitSince = 0;
+  /// The places a visited memory access gained since VisitSince, sorted:
+  /// for them it propagates everything (visitModule's EachPlace).
+  std::vector<Loc> Fresh;
+  /// A visited copy's destinations gained since VisitSince, sorted.
+  std::vector<Loc> FreshDsts;
+  [[nodiscard]] static bool isFresh(const std::vector<Loc> &New, Loc L) {
+    return std::binary_search(New.begin(), New.end(), L);
+  }
+  /// The copies (memcpy) and sources copied whole, not field by field.
+  std::set<std::pair<const llvm::Instruction *, Loc>> WholeCopies;
   std::unordered_map<uint32_t, uint32_t> ObjChangedAt;
   std::unordered_map<const llvm::Function *, uint32_t> ReturnsChangedAt;
   std::unordered_map<const llvm::Instruction *, uint32_t> LastVisit;

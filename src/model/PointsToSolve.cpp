@@ -79,8 +79,8 @@ bool PointsTo::add(PtsSet &S, Loc L) {
   if (!addImpl(S, L))
     return false;
   ++NumElementCopies;
-  SetChangedAt[&S] = Pass;
-  Log[&S].push_back({Pass, L});
+  SetChangedAt[&S] = Tick;
+  Log[&S].push_back({Tick, L});
   return true;
 }
 
@@ -140,13 +140,28 @@ bool PointsTo::addNew(PtsSet &S, const PtsSet &From,
   const std::vector<Stamped> &Entries = It->second;
   size_t First = std::partition_point(
                      Entries.begin(), Entries.end(),
-                     [&](const Stamped &E) { return E.Pass < VisitSince; }) -
+                     [&](const Stamped &E) { return E.Tick < VisitSince; }) -
                  Entries.begin();
   bool Changed = false;
   for (size_t K = First; K < Entries.size(); ++K)
     if (Shift By = ShiftOf(Entries[K].L); !By.Drop)
       Changed |= add(S, moved(Entries[K].L, By));
   return Changed;
+}
+
+void PointsTo::addedSince(const PtsSet &S, uint32_t Since,
+                          std::vector<Loc> &Out) const {
+  auto It = Log.find(&S);
+  if (It == Log.end())
+    return;
+  const std::vector<Stamped> &Entries = It->second;
+  auto First =
+      std::partition_point(Entries.begin(), Entries.end(),
+                           [&](const Stamped &E) { return E.Tick < Since; });
+  for (auto E = First; E != Entries.end(); ++E)
+    Out.push_back(E->L);
+  llvm::sort(Out);
+  Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
 }
 
 bool PointsTo::changedSince(const PtsSet &S, uint32_t Since) const {
@@ -279,14 +294,14 @@ bool PointsTo::solve(const std::atomic<bool> *Cancel) {
   // one pass applies them to every instruction (Final); if that changed
   // anything, the other rules run to a fixpoint again, and so on.
   for (;;) {
-    ++Pass;
+    ++Tick;
     ++NumPasses;
     bool Changed = visitModule();
     if (Cancel && Cancel->load())
       return false;
     if (Changed)
       continue;
-    ++Pass;
+    ++Tick;
     ++NumPasses;
     ++NumFinalPasses;
     Final = true; // visits the instructions readsEmptySet() names
