@@ -443,9 +443,11 @@ bool PointsTo::visitModule() {
       ++Visits;
       // Difference propagation: what this visit must propagate is what its
       // inputs gained since its last visit (VisitSince, 0 for a first
-      // visit), unless the set of places it reads or writes through grew
-      // (then every pair is new), or the visit applies the final rules, or
-      // it copies through a temporary set (memcpy, va_copy).
+      // visit). Where the set of places a load, store or copy goes
+      // through grew, every pair with a new place is new (Fresh,
+      // FreshDsts: EachPlace propagates all for them). Everything is
+      // propagated again by a call whose callees grew, by other
+      // intrinsics (va_copy's temporary set), and in the final pass.
       // (Each visit is a tick of the clock that stamps every change: a
       // visit has seen every change before its own tick.)
       auto [Prev, First] = LastVisit.try_emplace(&I, 0);

@@ -349,11 +349,12 @@ private:
     return addNew(S, From, Shift{Delta, Unknown});
   }
   [[nodiscard]] bool changedSince(const PtsSet &S, uint32_t Since) const;
-  /// Appends, sorted, the locations add() inserted into S since pass Since.
+  /// Appends, sorted, the locations add() inserted into S from tick Since.
   void addedSince(const PtsSet &S, uint32_t Since, std::vector<Loc> &Out) const;
   /// The pointer an instruction reads or writes through, or the callee
-  /// (or thread function) it may call: when its set grows, the instruction
-  /// propagates all it reads again.
+  /// (or thread function) it may call: when its set grows, a call
+  /// propagates all it reads again, a memory access all it reads or
+  /// writes through the places it gained (visitModule).
   [[nodiscard]] const llvm::Value *
   outerOperand(const llvm::Instruction &I) const;
   /// Drops the bookkeeping of a temporary set that add() filled.
@@ -461,12 +462,16 @@ private:
   /// The pass that applies the rules reading an empty set (solve()).
   bool Final = false;
   std::unordered_map<const PtsSet *, uint32_t> SetChangedAt;
-  /// Per set, what add() inserted, in order, with the pass.
+  /// Per set, what add() inserted, in order, with the tick.
   struct Stamped {
     uint32_t Tick;
     Loc L;
   };
   std::unordered_map<const PtsSet *, std::vector<Stamped>> Log;
+  /// What add() inserted into S from tick Since on, in order; nullopt when
+  /// S has no log (a constant's set, a temporary's after forgetTemporary).
+  [[nodiscard]] std::optional<llvm::ArrayRef<Stamped>>
+  loggedSince(const PtsSet &S, uint32_t Since) const;
 
   /// The visited instruction's previous visit (0: propagate everything).
   uint32_t VisitSince = 0;

@@ -129,37 +129,40 @@ bool PointsTo::addImpl(PtsSet &S, Loc &L) {
   return true;
 }
 
+std::optional<ArrayRef<PointsTo::Stamped>>
+PointsTo::loggedSince(const PtsSet &S, uint32_t Since) const {
+  auto It = Log.find(&S);
+  if (It == Log.end())
+    return std::nullopt;
+  const std::vector<Stamped> &Entries = It->second;
+  auto First =
+      std::partition_point(Entries.begin(), Entries.end(),
+                           [&](const Stamped &E) { return E.Tick < Since; });
+  return ArrayRef<Stamped>(Entries).drop_front(First - Entries.begin());
+}
+
 bool PointsTo::addNew(PtsSet &S, const PtsSet &From,
                       function_ref<Shift(const Loc &)> ShiftOf) {
-  auto It = VisitSince ? Log.find(&From) : Log.end();
-  // A set without a log is a constant's (its elements are fixed).
   if (&S == &From)
     return false;
-  if (It == Log.end())
+  // A set without a log is a constant's (its elements are fixed).
+  std::optional<ArrayRef<Stamped>> New;
+  if (VisitSince)
+    New = loggedSince(From, VisitSince);
+  if (!New)
     return addAll(S, From, ShiftOf);
-  const std::vector<Stamped> &Entries = It->second;
-  size_t First = std::partition_point(
-                     Entries.begin(), Entries.end(),
-                     [&](const Stamped &E) { return E.Tick < VisitSince; }) -
-                 Entries.begin();
   bool Changed = false;
-  for (size_t K = First; K < Entries.size(); ++K)
-    if (Shift By = ShiftOf(Entries[K].L); !By.Drop)
-      Changed |= add(S, moved(Entries[K].L, By));
+  for (const Stamped &E : *New)
+    if (Shift By = ShiftOf(E.L); !By.Drop)
+      Changed |= add(S, moved(E.L, By));
   return Changed;
 }
 
 void PointsTo::addedSince(const PtsSet &S, uint32_t Since,
                           std::vector<Loc> &Out) const {
-  auto It = Log.find(&S);
-  if (It == Log.end())
-    return;
-  const std::vector<Stamped> &Entries = It->second;
-  auto First =
-      std::partition_point(Entries.begin(), Entries.end(),
-                           [&](const Stamped &E) { return E.Tick < Since; });
-  for (auto E = First; E != Entries.end(); ++E)
-    Out.push_back(E->L);
+  if (std::optional<ArrayRef<Stamped>> New = loggedSince(S, Since))
+    for (const Stamped &E : *New)
+      Out.push_back(E.L);
   llvm::sort(Out);
   Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
 }
