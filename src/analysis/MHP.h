@@ -7,7 +7,9 @@
 // - main's access is before every creator in main of the other thread
 //   (its create site, or a call in main that may lead to it, directly or
 //   through a thread that creates it), or after a join dominating it of a
-//   single-instance thread created directly in main;
+//   single-instance thread created directly in main, or after a join loop
+//   or a counter join (model/CounterJoins.cpp) that waited for every
+//   instance;
 // - one thread (a single instance, or all instances of a join loop) is
 //   joined in main before every creator of the other;
 // - no run of main executes creators of both threads (their creators lie

@@ -66,6 +66,7 @@ ProgramModel::build(Module &M, const std::atomic<bool> *Cancel) {
   PM->findJoins();
   if (PM->Main) {
     PM->findJoinLoops();
+    PM->findCounterJoins();
     PM->findCreators();
   }
   PM->findForkChildren();

@@ -33,7 +33,9 @@ class Instruction;
 class CallBase;
 class BasicBlock;
 class DIType;
+class GlobalVariable;
 class Loop;
+class LoopInfo;
 class SCEV;
 class SCEVAddRecExpr;
 class ScalarEvolution;
@@ -216,6 +218,17 @@ private:
   };
   void joinLoopsOverCounters(llvm::ScalarEvolution &SE,
                              llvm::ArrayRef<JoinLoop> Joins);
+  /// Templates whose instances main waits for by a count of running ones
+  /// (model/CounterJoins.cpp).
+  void findCounterJoins();
+  [[nodiscard]] const llvm::BasicBlock *
+  counterJoin(const ThreadTemplate &T, const llvm::LoopInfo &LI) const;
+  /// The instructions that may write into global G (through points-to).
+  [[nodiscard]] std::vector<const llvm::Instruction *>
+  writersOf(const llvm::GlobalVariable &G) const;
+  /// The functions that may run after main executed From (false: any).
+  bool mayRunAfter(const llvm::Instruction *From,
+                   llvm::DenseSet<const llvm::Function *> &Out) const;
   void findCreators();
   void checkSoundness();
   void findForkChildren();

@@ -197,7 +197,7 @@ private:
         return std::nullopt;
       return z3::ite(*B, V.Ctx.bv_val(1, 1), V.Ctx.bv_val(0, 1));
     }
-    if (const auto *Sel = dyn_cast<SelectInst>(I)) {
+    if (isa<SelectInst>(I)) {
       auto Cnd = Op(0), A = Op(1), B = Op(2);
       if (!Cnd || !A || !B)
         return std::nullopt;
