@@ -124,6 +124,18 @@ bool PairFilters::typesApart(const Instruction &X, const Instruction &Y) {
                     nullptr) == AliasResult::NoAlias;
 }
 
+bool PairFilters::tagsApart(const Instruction &X, const Instruction &Y) {
+  const MDNode *A = accessTag(X), *B = accessTag(Y);
+  if (!A || !B)
+    return false;
+  if (B < A)
+    std::swap(A, B); // TBAA's answer is symmetric
+  auto [It, New] = TagPairs.try_emplace({A, B}, false);
+  if (New)
+    It->second = typesApart(X, Y);
+  return It->second;
+}
+
 bool PairFilters::memberCannotBe(const Instruction &I, const AbsObject &Obj) {
   // A struct-path tag {base type, access type, offset} whose base is not
   // the accessed type itself: a member of the struct that base names.
@@ -235,7 +247,7 @@ bool PairFilters::membersApart(const MemAccess &X, const MemAccess &Y) {
 PairFilters::Apart PairFilters::apart(const AccessRecord &X,
                                       const AccessRecord &Y,
                                       const AbsObject *Obj) {
-  if (typesApart(*X.Access.Inst, *Y.Access.Inst) ||
+  if (tagsApart(*X.Access.Inst, *Y.Access.Inst) ||
       membersApart(X.Access, Y.Access) ||
       (Obj && (memberCannotBe(*X.Access.Inst, *Obj) ||
                memberCannotBe(*Y.Access.Inst, *Obj))))

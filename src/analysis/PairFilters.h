@@ -27,6 +27,7 @@ namespace llvm {
 class DataLayout;
 class Function;
 class GlobalVariable;
+class MDNode;
 class StructType;
 } // namespace llvm
 
@@ -86,6 +87,9 @@ private:
   /// template T: every access of T reads one value from G.
   bool stable(const llvm::GlobalVariable *G, unsigned T);
   bool takenApart(const AccessRecord &X, const AccessRecord &Y);
+  /// typesApart, remembered per pair of tags (the answer depends on the
+  /// two tags only; the lockset pairing asks for the same few many times).
+  bool tagsApart(const llvm::Instruction &X, const llvm::Instruction &Y);
 
   const ProgramModel &PM;
   const std::vector<AccessRecord> &Recs;
@@ -94,6 +98,8 @@ private:
   std::unique_ptr<Tickets> Takes;
   /// Functions with type-based alias tags (compiled with strict aliasing).
   llvm::DenseMap<const llvm::Function *, bool> StrictFunctions;
+  llvm::DenseMap<std::pair<const llvm::MDNode *, const llvm::MDNode *>, bool>
+      TagPairs;
 };
 
 } // namespace crace
