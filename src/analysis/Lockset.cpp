@@ -1,6 +1,7 @@
 //===- Lockset.cpp - the must-lockset analysis and its candidate pairs ----===//
 #include "analysis/Lockset.h"
 
+#include "analysis/CondvarRwLocks.h"
 #include "analysis/MHP.h"
 #include "analysis/OwnFrames.h"
 #include "analysis/PairFilters.h"
@@ -52,8 +53,8 @@ using Record = AccessRecord;
 class Analysis {
 public:
   Analysis(const ProgramModel &PM, const std::atomic<bool> *Cancelled)
-      : Locks(PM), Symbolic(PM), PM(PM), PTA(PM.pointsTo()),
-        Cancelled(Cancelled) {}
+      : Locks(PM), Symbolic(PM), RwLocks(PM, Locks, NotLocks), PM(PM),
+        PTA(PM.pointsTo()), Cancelled(Cancelled) {}
 
   bool cancelled() const { return Cancelled && Cancelled->load(); }
 
@@ -70,6 +71,7 @@ public:
       ForksIn.clear();
       Initialised.clear();
       UnknownSemOps.clear();
+      RwLocks.startWalks();
       for (const ThreadTemplate &T : PM.threads()) {
         CurThread = T.Id;
         Summaries.clear();
@@ -86,6 +88,7 @@ public:
           if (Locks.mayRelease(P, S))
             NotLocks.insert(S);
       }
+      RwLocks.finishWalks();
       if (NotLocks.size() == Dropped)
         return true;
     }
@@ -102,6 +105,9 @@ public:
   }
 
   SymbolicLocks Symbolic;
+  /// Reader/writer locks built from a mutex and a condition variable
+  /// (CondvarRwLocks.h).
+  RwLockUse RwLocks;
 
   /// The process each thread template runs in (MHP.h), found from where
   /// the walks reached its create site: the child of a fork when every
@@ -355,6 +361,7 @@ private:
       LS = Out;
       Symbolic.afterCall(LS, Callees);
     }
+    RwLocks.afterCall(*CB, Callees, LS);
   }
 
   /// The unlock and atomic-end calls in F and in every function F may call.
@@ -378,6 +385,8 @@ private:
             Out.push_back(CB);
           continue;
         }
+        if (RwLocks.isRelease(*CB))
+          Out.push_back(CB);
         for (const Function *C : PM.callees(*CB))
           if (!C->isDeclaration() && Seen.insert(C).second)
             Work.push_back(C);
@@ -400,7 +409,10 @@ private:
       // is released; the others are still held.
       LockSet Out = Entry;
       for (const CallBase *U : unlocksFrom(F)) {
-        if (callIntrinsic(*U) == Intrinsic::AtomicEnd)
+        auto K = callIntrinsic(*U);
+        if (!K)
+          RwLocks.drop(Out, U->getArgOperand(0)); // a reader/writer unlock
+        else if (*K == Intrinsic::AtomicEnd)
           Out.release(AtomicSectionLock);
         else
           release(Out, U->getArgOperand(0));

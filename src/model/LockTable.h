@@ -24,11 +24,17 @@ struct LockTable {
     std::optional<Loc> Where = PM.lockLocation(P);
     if (!Where)
       return std::nullopt;
+    return idOf(*Where);
+  }
+
+  /// The identity of the lock at Where (named Name when it is new, else
+  /// after its location).
+  uint32_t idOf(Loc Where, const std::string &Name = "") {
     for (uint32_t I = 1; I < Keys.size(); ++I)
-      if (Keys[I] == *Where)
+      if (Keys[I] == Where)
         return I;
-    Keys.push_back(*Where);
-    Names.push_back(PM.describe(*Where));
+    Keys.push_back(Where);
+    Names.push_back(Name.empty() ? PM.describe(Where) : Name);
     return uint32_t(Keys.size() - 1);
   }
 
