@@ -79,9 +79,7 @@ TEST(CondvarRwLocksTest, RecognisesTheFourShapes) {
   Compiled C = compile(Code);
   ASSERT_TRUE(C.PM) << C.Error;
   CondvarRwLocks RW(*C.PM);
-  auto Op = [&](const char *Name) {
-    return RW.opOf(C.M->getFunction(Name));
-  };
+  auto Op = [&](const char *Name) { return RW.opOf(C.M->getFunction(Name)); };
   ASSERT_TRUE(Op("rlock"));
   EXPECT_EQ(Op("rlock")->K, RwLockOp::ReadAcquire);
   EXPECT_EQ(Op("rlock")->Counter, 0);
