@@ -658,8 +658,7 @@ Result analyseLocksets(const ProgramModel &PM,
     }
     uint32_t Obj =
         X.Where.Obj != PointsTo::UnknownObj ? X.Where.Obj : Y.Where.Obj;
-    if (PairFilters::Apart Why = Filters.apart(
-            RX, RY, Obj == PointsTo::UnknownObj ? nullptr : &PTA.object(Obj));
+    if (PairFilters::Apart Why = Filters.apart(RX, RY, Obj);
         Why != PairFilters::Apart::No) {
       ++(Why == PairFilters::Apart::Types   ? ByTypes
          : Why == PairFilters::Apart::Taken ? ByTicket

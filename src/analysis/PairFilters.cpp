@@ -233,24 +233,39 @@ bool PairFilters::membersApart(const MemAccess &X, const MemAccess &Y) {
     return false;
   // Only where C's effective-type rules hold (a unit compiled with
   // -fno-strict-aliasing has no tags).
-  auto Strict = [&](const Function *F) {
-    auto [It, New] = StrictFunctions.try_emplace(F, false);
-    if (New)
-      It->second = any_of(instructions(*F), [](const Instruction &I) {
-        return accessTag(I) != nullptr;
-      });
-    return It->second;
-  };
-  return Strict(X.Inst->getFunction()) && Strict(Y.Inst->getFunction());
+  return strict(X.Inst->getFunction()) && strict(Y.Inst->getFunction());
+}
+
+bool PairFilters::strict(const Function *F) {
+  auto [It, New] = StrictFunctions.try_emplace(F, false);
+  if (New)
+    It->second = any_of(instructions(*F), [](const Instruction &I) {
+      return accessTag(I) != nullptr;
+    });
+  return It->second;
+}
+
+bool PairFilters::memberOutside(const MemAccess &A, uint32_t Obj) {
+  if (Obj == PointsTo::UnknownObj || !isa<LoadInst, StoreInst>(A.Inst))
+    return false;
+  const Value *P = A.Ptr;
+  while (isa<BitCastOperator>(P) || isa<AddrSpaceCastOperator>(P))
+    P = cast<Operator>(P)->getOperand(0);
+  const auto *GEP = dyn_cast<GEPOperator>(P);
+  StructType *S = GEP ? memberAccessStruct(*GEP) : nullptr;
+  return S && strict(A.Inst->getFunction()) &&
+         PM.pointsTo().holdsNoStruct(Obj, S);
 }
 
 PairFilters::Apart PairFilters::apart(const AccessRecord &X,
-                                      const AccessRecord &Y,
-                                      const AbsObject *Obj) {
+                                      const AccessRecord &Y, uint32_t Obj) {
+  const AbsObject *O =
+      Obj == PointsTo::UnknownObj ? nullptr : &PM.pointsTo().object(Obj);
   if (tagsApart(*X.Access.Inst, *Y.Access.Inst) ||
       membersApart(X.Access, Y.Access) ||
-      (Obj && (memberCannotBe(*X.Access.Inst, *Obj) ||
-               memberCannotBe(*Y.Access.Inst, *Obj))))
+      (O && (memberCannotBe(*X.Access.Inst, *O) ||
+             memberCannotBe(*Y.Access.Inst, *O) ||
+             memberOutside(X.Access, Obj) || memberOutside(Y.Access, Obj))))
     return Apart::Types;
   if (Instances->disjoint(X.Thread, X.Access, Y.Thread, Y.Access))
     return Apart::OwnInstance;

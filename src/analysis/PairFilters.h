@@ -41,7 +41,7 @@ public:
   /// Whether X and Y, which may overlap by points-to, touch different
   /// bytes whenever both run. Obj: the object both may touch, when known.
   [[nodiscard]] Apart apart(const AccessRecord &X, const AccessRecord &Y,
-                            const AbsObject *Obj = nullptr);
+                            uint32_t Obj = PointsTo::UnknownObj);
   /// Why a pair is apart, for debug output.
   [[nodiscard]] static const char *why(Apart A);
 
@@ -62,6 +62,14 @@ public:
   [[nodiscard]] static bool memberCannotBe(const llvm::Instruction &I,
                                            const AbsObject &Obj);
 
+  /// A is a member access of a struct S (its pointer a GEP on S with first
+  /// index 0, in a function compiled with strict aliasing) and object Obj
+  /// holds no S anywhere (PointsTo::holdsNoStruct): C's effective-type
+  /// rules put no S there, so A does not touch Obj. This is the points-to
+  /// analysis's rule for member addresses, applied where the pointer's
+  /// origin is unknown (an undefined function's result) and points-to
+  /// pairs it with every object such a pointer may reach.
+  [[nodiscard]] bool memberOutside(const MemAccess &A, uint32_t Obj);
   /// The bytes an access touches inside one element of a struct type: A's
   /// pointer is a member's address (`&p[i].f.g`: a GEP on S whose indices
   /// after the first select members and array elements; an array indexed
@@ -90,6 +98,8 @@ private:
   /// typesApart, remembered per pair of tags (the answer depends on the
   /// two tags only; the lockset pairing asks for the same few many times).
   bool tagsApart(const llvm::Instruction &X, const llvm::Instruction &Y);
+  /// F has type-based alias tags (compiled with strict aliasing).
+  bool strict(const llvm::Function *F);
 
   const ProgramModel &PM;
   const std::vector<AccessRecord> &Recs;

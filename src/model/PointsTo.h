@@ -244,6 +244,12 @@ public:
   /// compared and handed to lock-like intrinsics, so it never reaches
   /// memory, a call or an integer. True for every other object.
   [[nodiscard]] bool reachableByUnknown(uint32_t Obj) const;
+  /// Object Obj holds no struct of type S anywhere: a function, or a
+  /// global or a heap block of one struct type whose type contains no S
+  /// (memberOfOtherType at no particular offset).
+  [[nodiscard]] bool holdsNoStruct(uint32_t Obj, llvm::StructType *S) const {
+    return memberOfOtherType({Obj, UnknownOffset}, S);
+  }
   /// Computes which objects code outside the program may reach (after
   /// solve()): the objects it can name (declared globals, globals with
   /// external linkage), what the program hands it (arguments of calls to
