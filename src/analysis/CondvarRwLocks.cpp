@@ -1,6 +1,7 @@
 //===- CondvarRwLocks.cpp - reader/writer locks from a mutex and a cv -----===//
 #include "analysis/CondvarRwLocks.h"
 
+#include "model/CfgPaths.h"
 #include "model/ProgramModel.h"
 #include "model/SyncAPI.h"
 
@@ -355,16 +356,7 @@ private:
   }
 
   static bool onceAtMost(const BasicBlock *BB) {
-    SmallPtrSet<const BasicBlock *, 16> Seen;
-    SmallVector<const BasicBlock *, 16> Work(succ_begin(BB), succ_end(BB));
-    while (!Work.empty()) {
-      const BasicBlock *X = Work.pop_back_val();
-      if (X == BB)
-        return false;
-      if (Seen.insert(X).second)
-        Work.append(succ_begin(X), succ_end(X));
-    }
-    return true;
+    return !reachesAvoiding(&BB->front(), &BB->front(), nullptr);
   }
 
   std::optional<RwLockOp> decide() const {

@@ -1,6 +1,8 @@
 //===- InstanceMemory.cpp - memory that belongs to one thread instance ----===//
 #include "analysis/InstanceMemory.h"
+
 #include "model/ArrayElement.h"
+#include "model/CfgPaths.h"
 #include "model/ProgramModel.h"
 #include "model/SyncAPI.h"
 
@@ -62,27 +64,6 @@ std::optional<SmallVector<const CallBase *, 4>> onlyCalls(const Function &F) {
     Calls.push_back(CB);
   }
   return Calls;
-}
-
-/// Some path runs from just after From to just before To without executing
-/// an instruction of block Avoid (From's and To's own blocks may be Avoid:
-/// only blocks entered on the way count).
-bool reachesAvoiding(const Instruction *From, const Instruction *To,
-                     const BasicBlock *Avoid) {
-  const BasicBlock *FB = From->getParent(), *TB = To->getParent();
-  if (FB == TB && From->comesBefore(To))
-    return true;
-  SmallVector<const BasicBlock *, 16> Work(successors(FB));
-  SmallPtrSet<const BasicBlock *, 16> Seen;
-  while (!Work.empty()) {
-    const BasicBlock *B = Work.pop_back_val();
-    if (B == Avoid || !Seen.insert(B).second)
-      continue;
-    if (B == TB)
-      return true;
-    Work.append(succ_begin(B), succ_end(B));
-  }
-  return false;
 }
 
 /// No execution of the function reaches Create twice without executing

@@ -30,6 +30,7 @@
 // - after D, the start routine only unlocks, signals and returns.
 //
 //===----------------------------------------------------------------------===//
+#include "model/CfgPaths.h"
 #include "model/ProgramModel.h"
 #include "model/SyncAPI.h"
 
@@ -251,20 +252,10 @@ const BasicBlock *ProgramModel::counterJoin(const ThreadTemplate &T,
   for (const BasicBlock *P : predecessors(Hc))
     if (!Lc->contains(P) && inCycle(P))
       return nullptr;
-  {
-    // No cycle through the create's block inside the loop's body.
-    SmallVector<const BasicBlock *, 8> Work(succ_begin(CreateBB),
-                                            succ_end(CreateBB));
-    SmallPtrSet<const BasicBlock *, 16> Seen;
-    while (!Work.empty()) {
-      const BasicBlock *BB = Work.pop_back_val();
-      if (BB == CreateBB)
-        return nullptr;
-      if (BB == Hc || !Lc->contains(BB) || !Seen.insert(BB).second)
-        continue;
-      Work.append(succ_begin(BB), succ_end(BB));
-    }
-  }
+  // No cycle through the create's block but the loop's own (the header is
+  // the only way into the loop).
+  if (reachesAvoiding(T.CreateSite, T.CreateSite, Hc))
+    return nullptr;
   const auto *HcBr = dyn_cast<BranchInst>(Hc->getTerminator());
   if (!HcBr || !HcBr->isConditional())
     return nullptr;
