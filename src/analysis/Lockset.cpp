@@ -5,6 +5,7 @@
 #include "analysis/MHP.h"
 #include "analysis/OwnFrames.h"
 #include "analysis/PairFilters.h"
+#include "analysis/SemaphoreLocks.h"
 #include "analysis/SymbolicLocks.h"
 #include "analysis/Unpublished.h"
 #include "model/Counters.h"
@@ -53,24 +54,24 @@ using Record = AccessRecord;
 class Analysis {
 public:
   Analysis(const ProgramModel &PM, const std::atomic<bool> *Cancelled)
-      : Locks(PM), Symbolic(PM), RwLocks(PM, Locks, NotLocks), PM(PM),
-        PTA(PM.pointsTo()), Cancelled(Cancelled) {}
+      : Locks(PM), Symbolic(PM), RwLocks(PM, Locks, NotLocks),
+        Sems(PM, Locks, NotLocks), PM(PM), PTA(PM.pointsTo()),
+        Cancelled(Cancelled) {}
 
   bool cancelled() const { return Cancelled && Cancelled->load(); }
 
   /// Analyses every thread template; false when cancelled. A semaphore is
   /// a lock (sem_wait acquires, sem_post releases) while it passes the
-  /// checks below; one that fails them is dropped and the threads are
-  /// analysed again without it.
+  /// checks of SemaphoreLocks.h, a reader/writer lock of CondvarRwLocks.h
+  /// while it passes those; one that fails them is dropped and the threads
+  /// are analysed again without it.
   bool analyseThreads() {
     for (;;) {
       size_t Dropped = NotLocks.size();
       Records.clear();
-      Semaphores.clear();
       CreatesReached.clear();
       ForksIn.clear();
-      Initialised.clear();
-      UnknownSemOps.clear();
+      Sems.startWalks();
       RwLocks.startWalks();
       for (const ThreadTemplate &T : PM.threads()) {
         CurThread = T.Id;
@@ -80,14 +81,7 @@ public:
         if (cancelled())
           return false;
       }
-      for (uint32_t S : Semaphores) {
-        // Code crace cannot see may post a semaphore it can reach.
-        if (!Initialised.count(S) || PTA.reachableByUnknown(Locks.Keys[S].Obj))
-          NotLocks.insert(S);
-        for (const Value *P : UnknownSemOps)
-          if (Locks.mayRelease(P, S))
-            NotLocks.insert(S);
-      }
+      Sems.finishWalks();
       RwLocks.finishWalks();
       if (NotLocks.size() == Dropped)
         return true;
@@ -108,6 +102,7 @@ public:
   /// Reader/writer locks built from a mutex and a condition variable
   /// (CondvarRwLocks.h).
   RwLockUse RwLocks;
+  SemaphoreLocks Sems;
 
   /// The process each thread template runs in (MHP.h), found from where
   /// the walks reached its create site: the child of a fork when every
@@ -168,16 +163,8 @@ private:
       CreatesReached;
   std::set<std::pair<unsigned, const CallBase *>> ForksIn;
 
-  /// Semaphores used as locks. Such a semaphore S starts at 1 (every
-  /// sem_init of S gives 1 and runs in main before any thread exists) and is
-  /// posted only by a thread that holds it (S in the must-lockset at every
-  /// sem_post). Then holders + count = 1 always, so at most one thread is
-  /// between its sem_wait and sem_post: S protects what it guards as a
-  /// mutex does. A semaphore failing either check, touched through a
-  /// pointer without a single identity, or reachable by code crace cannot
-  /// see (which may post it), is in NotLocks.
-  std::set<uint32_t> Semaphores, Initialised, NotLocks;
-  std::vector<const Value *> UnknownSemOps;
+  /// Locks that failed a check (semaphores, reader/writer locks).
+  std::set<uint32_t> NotLocks;
 
   bool beforeEveryThread(const Instruction *MainPos) const {
     if (CurThread != 0 || !MainPos)
@@ -186,33 +173,6 @@ private:
       if (T.Id != 0 && mayHappenInParallel(PM, {0, MainPos}, {T.Id, nullptr}))
         return false;
     return true;
-  }
-
-  void semaphore(Intrinsic K, const CallBase &CB, LockSet &LS,
-                 const Instruction *Pos) {
-    auto Id = lockOf(CB.getArgOperand(0));
-    if (!Id) {
-      UnknownSemOps.push_back(CB.getArgOperand(0));
-      return;
-    }
-    Semaphores.insert(*Id);
-    if (K == Intrinsic::SemInit) {
-      const auto *V = dyn_cast<ConstantInt>(CB.getArgOperand(1));
-      if (V && V->isOne() && beforeEveryThread(Pos))
-        Initialised.insert(*Id);
-      else
-        NotLocks.insert(*Id);
-      return;
-    }
-    if (NotLocks.count(*Id))
-      return;
-    if (K == Intrinsic::SemWait) {
-      LS.acquire(*Id, false);
-      return;
-    }
-    if (!LS.holds(*Id))
-      NotLocks.insert(*Id); // posted by a thread that does not hold it
-    LS.release(*Id);
   }
 
   std::optional<uint32_t> lockOf(const Value *P) { return Locks.lockOf(P); }
@@ -310,6 +270,8 @@ private:
     if (Rec)
       record(I, LS, Pos, Child);
     Symbolic.redefine(LS, I);
+    if (const auto *SI = dyn_cast<StoreInst>(&I))
+      Sems.afterStore(*SI, LS);
     auto *CB = dyn_cast<CallBase>(&I);
     if (!CB || CB->isInlineAsm())
       return;
@@ -335,7 +297,7 @@ private:
       case Intrinsic::SemInit:
       case Intrinsic::SemWait:
       case Intrinsic::SemPost:
-        semaphore(*K, *CB, LS, Pos);
+        Sems.call(*K, *CB, LS, [&] { return beforeEveryThread(Pos); });
         break;
       case Intrinsic::ThreadCreate:
         CreatesReached[CB].insert({CurThread, Child});
