@@ -133,6 +133,12 @@ bool ProgramModel::isThreadPrivateAccess(const Value *Ptr) const {
   return G && G->isThreadLocal() && !PTA->object(PTA->objectOf(G)).Shared;
 }
 
+/// A model the front end keeps as a call (CRACE_MODEL_CALL): explore
+/// computes it, the other engines read its body.
+static bool isModelCall(const Function &F) {
+  return F.getSection() == ".crace_model_call";
+}
+
 SmallVector<MemAccess, 2> ProgramModel::accessesOf(const Instruction &I) const {
   SmallVector<MemAccess, 2> Out;
   const DataLayout &DL = M.getDataLayout();
@@ -165,6 +171,12 @@ SmallVector<MemAccess, 2> ProgramModel::accessesOf(const Instruction &I) const {
     Out.push_back({&I, MI->getDest(), AccessKind::Write, false, N});
   } else if (auto *CB = dyn_cast<CallBase>(&I)) {
     if (auto K = callIntrinsic(*CB)) {
+      // In a string model that stays a call (strlen, strcmp, ...), an
+      // access through a parameter is its call sites': see below.
+      if ((*K == Intrinsic::Read || *K == Intrinsic::Write) &&
+          isModelCall(*I.getFunction()) &&
+          isa<Argument>(CB->getArgOperand(0)->stripPointerCasts()))
+        return Out;
       if (*K == Intrinsic::Read)
         Out.push_back({&I, CB->getArgOperand(0), AccessKind::Read, false,
                        ConstLen(CB->getArgOperand(1))});
@@ -175,6 +187,31 @@ SmallVector<MemAccess, 2> ProgramModel::accessesOf(const Instruction &I) const {
         Out.push_back({&I, CB->getArgOperand(0), AccessKind::Write, false,
                        DL.getPointerSize()});
       return Out;
+    }
+    // A call of such a model reads (writes) what this call passes: the
+    // model's parameter would merge every call site's strings.
+    for (const Function *F : PTA->callees(*CB)) {
+      if (!isModelCall(*F))
+        continue;
+      for (const Instruction &J : instructions(*F)) {
+        const auto *R = dyn_cast<CallBase>(&J);
+        auto K = R ? callIntrinsic(*R) : std::nullopt;
+        if (K != Intrinsic::Read && K != Intrinsic::Write)
+          continue;
+        const auto *P =
+            dyn_cast<Argument>(R->getArgOperand(0)->stripPointerCasts());
+        if (!P || P->getArgNo() >= CB->arg_size())
+          continue;
+        const Value *Len = R->getArgOperand(1);
+        if (const auto *LA = dyn_cast<Argument>(Len))
+          Len = LA->getArgNo() < CB->arg_size()
+                    ? CB->getArgOperand(LA->getArgNo())
+                    : nullptr;
+        Out.push_back({&I, CB->getArgOperand(P->getArgNo()),
+                       *K == Intrinsic::Read ? AccessKind::Read
+                                             : AccessKind::Write,
+                       false, Len ? ConstLen(Len) : 0});
+      }
     }
     if (const Function *F = CB->getCalledFunction())
       if (auto E = lookupExternal(F->getName())) {

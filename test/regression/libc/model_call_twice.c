@@ -3,18 +3,24 @@
 // RUN: /usr/bin/python3 %S/../sarif/Inputs/check_sarif.py %t.sarif --rule possible-race
 // RUN: %FileCheck %s < %t.sarif
 // A model function that stays a call (memcmp) and is called from two
-// places: its access has no line, only the function is known. SARIF names
-// it as a logical location and puts the access that has a line first (code
-// scanning shows a result at its first location).
+// places. Each call reads what it passes, at its own line and column
+// (ProgramModel::accessesOf), rather than one access in memcmp's body that
+// every call's buffer flows into: two results, each with the write first
+// and the call it meets as the related location.
 // CHECK: "locations": [
-// CHECK: "startLine": [[@LINE+14]]
+// CHECK: "startLine": [[@LINE+19]]
 // CHECK: "relatedLocations": [
 // CHECK-NEXT: {
 // CHECK-NEXT: "id": 1,
-// CHECK-NEXT: "logicalLocations": [
+// CHECK: "startColumn": 11,
+// CHECK-NEXT: "startLine": [[@LINE+20]]
+// CHECK: "locations": [
+// CHECK: "startLine": [[@LINE+12]]
+// CHECK: "relatedLocations": [
 // CHECK-NEXT: {
-// CHECK-NEXT: "kind": "function",
-// CHECK-NEXT: "name": "memcmp"
+// CHECK-NEXT: "id": 1,
+// CHECK: "startColumn": 35,
+// CHECK-NEXT: "startLine": [[@LINE+13]]
 // expected-verdict: possible-race
 #include <pthread.h>
 #include <string.h>
