@@ -207,10 +207,10 @@ SmallVector<MemAccess, 2> ProgramModel::accessesOf(const Instruction &I) const {
           Len = LA->getArgNo() < CB->arg_size()
                     ? CB->getArgOperand(LA->getArgNo())
                     : nullptr;
-        Out.push_back({&I, CB->getArgOperand(P->getArgNo()),
-                       *K == Intrinsic::Read ? AccessKind::Read
-                                             : AccessKind::Write,
-                       false, Len ? ConstLen(Len) : 0});
+        Out.push_back(
+            {&I, CB->getArgOperand(P->getArgNo()),
+             *K == Intrinsic::Read ? AccessKind::Read : AccessKind::Write,
+             false, Len ? ConstLen(Len) : 0});
       }
     }
     if (const Function *F = CB->getCalledFunction())
