@@ -20,6 +20,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 #include "llvm/TargetParser/Triple.h"
@@ -133,6 +134,61 @@ bool ProgramModel::isThreadPrivateAccess(const Value *Ptr) const {
   return G && G->isThreadLocal() && !PTA->object(PTA->objectOf(G)).Shared;
 }
 
+/// The bytes from P to the end of the array member of a struct that P
+/// points into, when P is that member decayed (`s->name`, `&s->name[k]`:
+/// a GEP on the array with indices 0 and a constant, on a GEP that selects
+/// the member, or one GEP doing both) and the member is not its struct's
+/// last (which a struct hack may extend) nor in a union; else 0. A string
+/// or block function given such a pointer reaches no byte past the member:
+/// its pointer arithmetic would leave the array object (undefined
+/// behaviour), as _FORTIFY_SOURCE's object sizes assume.
+static uint64_t memberArrayBytes(const Value *P, const DataLayout &DL) {
+  while (isa<BitCastOperator>(P) || isa<AddrSpaceCastOperator>(P))
+    P = cast<Operator>(P)->getOperand(0);
+  const auto *G = dyn_cast<GEPOperator>(P);
+  if (!G)
+    return 0;
+  // The array and the element index: the GEP's last two steps.
+  SmallVector<const Value *, 4> Idx(G->idx_begin(), G->idx_end());
+  Type *ArrTy = nullptr;
+  const ConstantInt *Elem = nullptr;
+  const GEPOperator *MemberGEP = nullptr;
+  const ConstantInt *Field = nullptr;
+  if (auto *AT = dyn_cast<ArrayType>(G->getSourceElementType());
+      AT && Idx.size() == 2 && match(Idx[0], PatternMatch::m_Zero())) {
+    ArrTy = AT;
+    Elem = dyn_cast<ConstantInt>(Idx[1]);
+    MemberGEP = dyn_cast<GEPOperator>(G->getPointerOperand());
+    if (!MemberGEP || MemberGEP->getNumIndices() != 2)
+      return 0;
+    Field = dyn_cast<ConstantInt>(MemberGEP->getOperand(2));
+  } else if (Idx.size() == 3) {
+    MemberGEP = G;
+    Field = dyn_cast<ConstantInt>(Idx[1]);
+    Elem = dyn_cast<ConstantInt>(Idx[2]);
+  }
+  auto *S = MemberGEP ? dyn_cast<StructType>(MemberGEP->getSourceElementType())
+                      : nullptr;
+  if (!S || !Field || !Elem || S->isOpaque() || S->isLiteral() ||
+      S->getName().starts_with("union.") ||
+      Field->getZExtValue() + 1 >= S->getNumElements())
+    return 0;
+  auto *AT = dyn_cast<ArrayType>(S->getElementType(Field->getZExtValue()));
+  if (!AT || (ArrTy && ArrTy != AT) ||
+      Elem->getZExtValue() >= AT->getNumElements())
+    return 0;
+  return (AT->getNumElements() - Elem->getZExtValue()) *
+         DL.getTypeAllocSize(AT->getElementType());
+}
+
+/// Accesses of unknown length through a decayed array member end with it.
+static void boundByMembers(SmallVectorImpl<MemAccess> &Out,
+                           const DataLayout &DL) {
+  for (MemAccess &A : Out)
+    if (!A.Size)
+      A.Size = memberArrayBytes(A.Ptr, DL);
+}
+
 /// A model the front end keeps as a call (CRACE_MODEL_CALL): explore
 /// computes it, the other engines read its body.
 static bool isModelCall(const Function &F) {
@@ -186,6 +242,7 @@ SmallVector<MemAccess, 2> ProgramModel::accessesOf(const Instruction &I) const {
       else if (*K == Intrinsic::ThreadCreate)
         Out.push_back({&I, CB->getArgOperand(0), AccessKind::Write, false,
                        DL.getPointerSize()});
+      boundByMembers(Out, DL);
       return Out;
     }
     // A call of such a model reads (writes) what this call passes: the
@@ -242,6 +299,7 @@ SmallVector<MemAccess, 2> ProgramModel::accessesOf(const Instruction &I) const {
           break;
         }
   }
+  boundByMembers(Out, DL);
   return Out;
 }
 
