@@ -235,6 +235,14 @@ private:
     return Where;
   }
 
+  /// Keeps in Z the fields also in With; whether Z changed.
+  static bool meetZero(std::set<Field> &Z, const std::set<Field> &With) {
+    size_t Before = Z.size();
+    for (auto It = Z.begin(); It != Z.end();)
+      It = With.count(*It) ? std::next(It) : Z.erase(It);
+    return Z.size() != Before;
+  }
+
   using Edges = std::map<std::pair<const BasicBlock *, const BasicBlock *>,
                          std::optional<State>>;
 
@@ -277,11 +285,7 @@ private:
         Meet = std::move(E);
         continue;
       }
-      std::set<Field> Both;
-      for (Field X : Meet->Zero)
-        if (E.Zero.count(X))
-          Both.insert(X);
-      Meet->Zero = std::move(Both);
+      meetZero(Meet->Zero, E.Zero);
       Meet->Held = Meet->Held && E.Held;
     }
     return Meet;
@@ -314,14 +318,7 @@ private:
           }
           if (T->second.Held != E->Held)
             return false;
-          std::set<Field> Both;
-          for (Field X : T->second.Zero)
-            if (E->Zero.count(X))
-              Both.insert(X);
-          if (Both != T->second.Zero) {
-            T->second.Zero = std::move(Both);
-            Changed = true;
-          }
+          Changed |= meetZero(T->second.Zero, E->Zero);
         }
       }
     }
