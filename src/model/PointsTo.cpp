@@ -261,6 +261,14 @@ bool PointsTo::isVarArgArea(uint32_t Obj) const {
   return II && II->getIntrinsicID() == llvm::Intrinsic::vastart;
 }
 
+/// The smaller of two bounds, either of which may be unknown.
+static std::optional<uint64_t> minBound(std::optional<uint64_t> A,
+                                        std::optional<uint64_t> B) {
+  if (!A || !B)
+    return A ? A : B;
+  return std::min(*A, *B);
+}
+
 bool PointsTo::visitModule() {
   bool Changed = false;
   uint64_t Visits = 0;
@@ -353,9 +361,9 @@ bool PointsTo::visitModule() {
                    isVarArgArea(S.Obj);
       // A copy from `&a[C]` stays inside a (C11 6.5.6: memcpy reads the
       // bytes through that pointer).
-      std::optional<uint64_t> From = Bytes;
-      if (std::optional<uint64_t> In = arrayBytesFrom(S, Src))
-        From = From ? std::min(*From, *In) : *In;
+      // Nor does it read past the end of the source object.
+      std::optional<uint64_t> From =
+          minBound(minBound(Bytes, arrayBytesFrom(S, Src)), bytesToEnd(S));
       // A pointer stored before S whose bytes reach into the copy counts.
       int64_t First = S.Off - int64_t(DL.getPointerSize()) + 1;
       for (auto It = Contents.lower_bound({S.Obj, INT64_MIN}),
@@ -384,9 +392,12 @@ bool PointsTo::visitModule() {
           LoadInto({S.Obj, UnknownOffset}, Vals, false);
           VisitSince = Since;
           Changed = Saved;
-          for (Loc D : Dsts)
-            if (!Since || isFresh(FreshDsts, D) == ToNew)
-              StoreAt(copyTarget(D, Bytes), Vals);
+          for (Loc D : Dsts) {
+            std::optional<uint64_t> Span = minBound(
+                minBound(Bytes, arrayBytesFrom(D, Dst)), bytesToEnd(D));
+            if ((!Since || isFresh(FreshDsts, D) == ToNew) && (!Span || *Span))
+              StoreAt(copyTarget(D, Span), Vals);
+          }
           forgetTemporary(Vals);
         }
         return;
@@ -395,9 +406,13 @@ bool PointsTo::visitModule() {
       for (Loc D : Dsts) {
         VisitSince = isFresh(FreshDsts, D) ? 0 : Since;
         // ... and so does a copy to `&b[C]`.
-        std::optional<uint64_t> Span = From;
-        if (std::optional<uint64_t> Out = arrayBytesFrom(D, Dst))
-          Span = Span ? std::min(*Span, *Out) : *Out;
+        // ... and it writes no byte past the destination's end.
+        std::optional<uint64_t> Span =
+            minBound(minBound(From, arrayBytesFrom(D, Dst)), bytesToEnd(D));
+        // A copy of an object's bytes onto themselves changes nothing,
+        // nor does one of no bytes.
+        if ((D == S && D.exact()) || (Span && !*Span))
+          continue;
         // (A copy inside one object, memmove's, unless the two spans are
         // known apart, or to another distance in a block of unknown size,
         // lands at any field: shifted, copy loops would walk pointers

@@ -335,6 +335,15 @@ private:
   /// inside it); nullopt when not known.
   [[nodiscard]] std::optional<uint64_t>
   arrayBytesFrom(Loc L, const llvm::Value *Ptr) const;
+  /// arrayBytesFrom's bound where boundedDecay gives none, in an object of
+  /// known type: from L to the end of the largest array, union or object
+  /// starting there that holds the decayed array Ptr points into.
+  [[nodiscard]] std::optional<uint64_t>
+  regionBytesFrom(Loc L, const llvm::Value *Ptr) const;
+  /// The bytes from L to the end of its object when L is one known offset
+  /// inside an object of known size (a copy reads and writes no byte past
+  /// the end of an object); nullopt when not known.
+  [[nodiscard]] std::optional<uint64_t> bytesToEnd(Loc L) const;
   /// Every offset of L's object that L + i * Scale may reach when no array
   /// says more: those congruent to L's modulo Scale, from L when it lies
   /// before the object (container_of's) else from the first, to the

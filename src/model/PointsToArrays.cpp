@@ -23,6 +23,8 @@ using namespace llvm::PatternMatch;
 
 namespace crace {
 
+static uint64_t endOfObjectAt(const DataLayout &DL, Type *T, uint64_t Off);
+
 namespace {
 struct ArrayOnPath {
   uint64_t Start, ElemSize, Count;
@@ -434,10 +436,50 @@ std::optional<uint64_t> PointsTo::arrayBytesFrom(Loc L,
   if (L.anywhere() || L.Stride || L.Off < 0)
     return std::nullopt;
   std::optional<DecayedArray> A = boundedDecay(L, Ptr);
-  if (!A || A->Index < 0 || uint64_t(A->Index) > A->Type->getNumElements())
+  if (!A)
+    return regionBytesFrom(L, Ptr);
+  if (A->Index < 0 || uint64_t(A->Index) > A->Type->getNumElements())
     return std::nullopt;
   return (A->Type->getNumElements() - uint64_t(A->Index)) *
          DL.getTypeAllocSize(A->Type->getElementType());
+}
+
+std::optional<uint64_t> PointsTo::regionBytesFrom(Loc L,
+                                                  const Value *Ptr) const {
+  const auto *Decay = dyn_cast_or_null<GEPOperator>(Ptr);
+  if (!Decay || Decay->getNumIndices() != 2 ||
+      !match(Decay->getOperand(1), m_Zero()))
+    return std::nullopt;
+  auto *AT = dyn_cast<ArrayType>(Decay->getSourceElementType());
+  const auto *C = dyn_cast<ConstantInt>(Decay->getOperand(2));
+  Type *T = objectType(Objects[L.Obj]);
+  if (!AT || !C || C->getBitWidth() > 64 || !T || !T->isSized())
+    return std::nullopt;
+  uint64_t Elem = DL.getTypeAllocSize(AT->getElementType());
+  int64_t Start = L.Off - C->getSExtValue() * int64_t(Elem);
+  uint64_t Bytes = DL.getTypeAllocSize(AT);
+  if (Start < 0 || uint64_t(Start) + Bytes > DL.getTypeAllocSize(T))
+    return std::nullopt;
+  // The array may be a row of a larger array, or one member of a union
+  // (arraysAround gives its bytes), or a byte pointer to an object that
+  // starts where it does (elementsAround): the largest of these ends it.
+  uint64_t End = uint64_t(Start) + Bytes;
+  for (const ArrayOnPath &R : arraysAround(DL, T, uint64_t(Start)))
+    if (R.Start <= uint64_t(Start) &&
+        uint64_t(Start) + Bytes <= R.Start + R.ElemSize * R.Count)
+      End = std::max(End, R.Start + R.ElemSize * R.Count);
+  End = std::max(End, endOfObjectAt(DL, T, uint64_t(Start)));
+  if (uint64_t(L.Off) > End)
+    return std::nullopt;
+  return End - uint64_t(L.Off);
+}
+
+std::optional<uint64_t> PointsTo::bytesToEnd(Loc L) const {
+  uint64_t Size = Objects[L.Obj].Size;
+  if (!L.exact() || L.Obj == UnknownObj || !Size || L.Off < 0 ||
+      uint64_t(L.Off) > Size)
+    return std::nullopt;
+  return Size - uint64_t(L.Off);
 }
 
 Shift PointsTo::withinArray(Loc L, uint64_t Scale, const GEPOperator *Decay,

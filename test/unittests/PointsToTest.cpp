@@ -353,6 +353,30 @@ TEST(PointsToTest, CopyFromArrayMemberStaysInIt) {
   EXPECT_EQ(describeAll(C, storeTarget(C, "use", 0)), "y");
 }
 
+TEST(PointsToTest, CopyEndsWithTheSourceObject) {
+  // A copy of unknown length through pointers that name no array reads no
+  // byte past the end of the source object: from c.name, 16 bytes at
+  // most, to a.name, so the spans are apart and `after` lands where it
+  // would (b.p), not at every offset from a.name on (c.p among them).
+  Compiled C = compile(R"(
+    #include <string.h>
+    struct R { int *p; char name[8]; };
+    struct Set { struct R a, b, c; int *after; } g;
+    int y, z;
+    void use(void) { *g.c.p = 1; }
+    void copy(char *d, const char *s, unsigned n) { memcpy(d, s, n); }
+    int main(int argc, char **argv) {
+      g.c.p = &y;
+      g.after = &z;
+      copy(g.a.name, g.c.name, (unsigned)argc);
+      copy(g.a.name, g.c.name, (unsigned)argc + 1);
+      use();
+      return 0;
+    })");
+  ASSERT_TRUE(C.PM) << C.Error;
+  EXPECT_EQ(describeAll(C, storeTarget(C, "use", 0)), "y");
+}
+
 TEST(PointsToTest, HeapBlockOfOneStructHasItsType) {
   // A block of exactly sizeof(struct M), indexed as one, has no room for
   // a "struct hack": an index into its last member stays there. A larger
