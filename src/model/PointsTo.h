@@ -337,9 +337,9 @@ private:
   arrayBytesFrom(Loc L, const llvm::Value *Ptr) const;
   /// arrayBytesFrom's bound where boundedDecay gives none, in an object of
   /// known type: from L to the end of the largest array, union or object
-  /// starting there that holds the decayed array Ptr points into.
+  /// that holds the decayed array AT starting at byte Start.
   [[nodiscard]] std::optional<uint64_t>
-  regionBytesFrom(Loc L, const llvm::Value *Ptr) const;
+  regionBytesFrom(Loc L, llvm::ArrayType *AT, int64_t Start) const;
   /// The bytes from L to the end of its object when L is one known offset
   /// inside an object of known size (a copy reads and writes no byte past
   /// the end of an object); nullopt when not known.

@@ -412,8 +412,16 @@ const GEPOperator *decayOf(const Value *Ptr) {
   return Start;
 }
 
-std::optional<PointsTo::DecayedArray>
-PointsTo::boundedDecay(Loc L, const Value *Ptr) const {
+namespace {
+/// Ptr as `&a[C]` (a GEP of indices 0 and a constant C into array a).
+struct ArrayDecay {
+  const GEPOperator *GEP;
+  ArrayType *Type;
+  int64_t Index;
+};
+} // namespace
+
+static std::optional<ArrayDecay> asArrayDecay(const Value *Ptr) {
   const auto *Decay = dyn_cast_or_null<GEPOperator>(Ptr);
   if (!Decay || Decay->getNumIndices() != 2 ||
       !match(Decay->getOperand(1), m_Zero()))
@@ -422,13 +430,21 @@ PointsTo::boundedDecay(Loc L, const Value *Ptr) const {
   const auto *C = dyn_cast<ConstantInt>(Decay->getOperand(2));
   if (!AT || !C || C->getBitWidth() > 64)
     return std::nullopt;
-  int64_t Index = C->getSExtValue();
-  int64_t Start =
-      L.Off - Index * int64_t(DL.getTypeAllocSize(AT->getElementType()));
-  if (!boundedParent(*Decay) &&
-      !arrayInObject({L.Obj, Start, L.Stride, L.Count}, AT))
+  return ArrayDecay{Decay, AT, C->getSExtValue()};
+}
+
+std::optional<PointsTo::DecayedArray>
+PointsTo::boundedDecay(Loc L, const Value *Ptr) const {
+  std::optional<ArrayDecay> D = asArrayDecay(Ptr);
+  if (!D)
     return std::nullopt;
-  return DecayedArray{AT, Start, Index};
+  int64_t Start =
+      L.Off -
+      D->Index * int64_t(DL.getTypeAllocSize(D->Type->getElementType()));
+  if (!boundedParent(*D->GEP) &&
+      !arrayInObject({L.Obj, Start, L.Stride, L.Count}, D->Type))
+    return std::nullopt;
+  return DecayedArray{D->Type, Start, D->Index};
 }
 
 std::optional<uint64_t> PointsTo::arrayBytesFrom(Loc L,
@@ -436,27 +452,24 @@ std::optional<uint64_t> PointsTo::arrayBytesFrom(Loc L,
   if (L.anywhere() || L.Stride || L.Off < 0)
     return std::nullopt;
   std::optional<DecayedArray> A = boundedDecay(L, Ptr);
-  if (!A)
-    return regionBytesFrom(L, Ptr);
+  if (!A) {
+    std::optional<ArrayDecay> D = asArrayDecay(Ptr);
+    if (!D)
+      return std::nullopt;
+    uint64_t Elem = DL.getTypeAllocSize(D->Type->getElementType());
+    return regionBytesFrom(L, D->Type, L.Off - D->Index * int64_t(Elem));
+  }
   if (A->Index < 0 || uint64_t(A->Index) > A->Type->getNumElements())
     return std::nullopt;
   return (A->Type->getNumElements() - uint64_t(A->Index)) *
          DL.getTypeAllocSize(A->Type->getElementType());
 }
 
-std::optional<uint64_t> PointsTo::regionBytesFrom(Loc L,
-                                                  const Value *Ptr) const {
-  const auto *Decay = dyn_cast_or_null<GEPOperator>(Ptr);
-  if (!Decay || Decay->getNumIndices() != 2 ||
-      !match(Decay->getOperand(1), m_Zero()))
-    return std::nullopt;
-  auto *AT = dyn_cast<ArrayType>(Decay->getSourceElementType());
-  const auto *C = dyn_cast<ConstantInt>(Decay->getOperand(2));
+std::optional<uint64_t> PointsTo::regionBytesFrom(Loc L, ArrayType *AT,
+                                                  int64_t Start) const {
   Type *T = objectType(Objects[L.Obj]);
-  if (!AT || !C || C->getBitWidth() > 64 || !T || !T->isSized())
+  if (!T || !T->isSized())
     return std::nullopt;
-  uint64_t Elem = DL.getTypeAllocSize(AT->getElementType());
-  int64_t Start = L.Off - C->getSExtValue() * int64_t(Elem);
   uint64_t Bytes = DL.getTypeAllocSize(AT);
   if (Start < 0 || uint64_t(Start) + Bytes > DL.getTypeAllocSize(T))
     return std::nullopt;
