@@ -163,20 +163,11 @@ bool SemaphoreLocks::protocolHolds(uint32_t Id) {
   if (PTA.reachableByUnknown(Obj))
     return false;
   // Only the protocol's steps on this semaphore write the counter.
-  for (const Function &F : PM.module()) {
-    if (F.isDeclaration() || !PM.mayRun(F))
-      continue;
-    for (const Instruction &I : instructions(F))
-      for (const MemAccess &A : PM.accessesOf(I)) {
-        if (A.Kind != AccessKind::Write ||
-            none_of(PTA.pointsTo(A.Ptr),
-                    [&](const Loc &L) { return L.Obj == Obj; }))
-          continue;
-        const auto *St = dyn_cast<StoreInst>(&I);
-        auto S = St ? Steps.find(St) : Steps.end();
-        if (S == Steps.end() || Locks.lockOf(S->second.Sem) != Id)
-          return false;
-      }
+  for (const Instruction *W : PM.writersOf(*G)) {
+    const auto *St = dyn_cast<StoreInst>(W);
+    auto S = St ? Steps.find(St) : Steps.end();
+    if (S == Steps.end() || Locks.lockOf(S->second.Sem) != Id)
+      return false;
   }
   return It->second = true;
 }

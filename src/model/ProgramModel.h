@@ -161,6 +161,10 @@ public:
   [[nodiscard]] std::optional<Loc> lockLocation(const llvm::Value *P) const;
   /// The block can execute more than once in one run of its function.
   [[nodiscard]] bool inCycle(const llvm::BasicBlock *BB) const;
+  /// The instructions that may write into global G (through points-to),
+  /// in code that may run (model/CounterJoins.cpp).
+  [[nodiscard]] std::vector<const llvm::Instruction *>
+  writersOf(const llvm::GlobalVariable &G) const;
   /// F may run: main reaches it by calls, thread creations or function
   /// pointers (findThreads); every function when there is no main.
   [[nodiscard]] bool mayRun(const llvm::Function &F) const {
@@ -223,9 +227,6 @@ private:
   void findCounterJoins();
   [[nodiscard]] const llvm::BasicBlock *
   counterJoin(const ThreadTemplate &T, const llvm::LoopInfo &LI) const;
-  /// The instructions that may write into global G (through points-to).
-  [[nodiscard]] std::vector<const llvm::Instruction *>
-  writersOf(const llvm::GlobalVariable &G) const;
   /// The functions that may run after main executed From (false: any).
   bool mayRunAfter(const llvm::Instruction *From,
                    llvm::DenseSet<const llvm::Function *> &Out) const;
