@@ -393,9 +393,11 @@ bool PointsTo::visitModule() {
           VisitSince = Since;
           Changed = Saved;
           for (Loc D : Dsts) {
+            if (Since && isFresh(FreshDsts, D) != ToNew)
+              continue;
             std::optional<uint64_t> Span = minBound(
                 minBound(Bytes, arrayBytesFrom(D, Dst)), bytesToEnd(D));
-            if ((!Since || isFresh(FreshDsts, D) == ToNew) && (!Span || *Span))
+            if (!Span || *Span)
               StoreAt(copyTarget(D, Span), Vals);
           }
           forgetTemporary(Vals);
