@@ -3,6 +3,7 @@
 
 #include "analysis/CondvarRwLocks.h"
 #include "analysis/MHP.h"
+#include "analysis/OverlapIndex.h"
 #include "analysis/OwnFrames.h"
 #include "analysis/PairFilters.h"
 #include "analysis/SemaphoreLocks.h"
@@ -662,9 +663,17 @@ Result analyseLocksets(const ProgramModel &PM,
     Merge(std::move(F));
   };
 
+  std::vector<size_t> Meeting;
   for (auto &[Obj, List] : ByObject) {
+    // Only the pairs whose bytes may meet (OverlapIndex.h).
+    std::vector<OverlapIndex::Item> Items;
+    Items.reserve(List.size());
+    for (const Located &X : List)
+      Items.push_back({X.Where, Recs[X.Rec].Access.Size});
+    const OverlapIndex Index(Items);
     for (size_t I = 0; I < List.size() && !Enough(); ++I) {
-      for (size_t J = I; J < List.size(); ++J)
+      Index.meeting(I, Meeting);
+      for (size_t J : Meeting)
         Check(List[I], List[J]);
       // A pointer of unknown origin cannot reach a global whose address
       // never leaves crace's own code (the harness's slots, its locks).

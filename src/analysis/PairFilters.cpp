@@ -79,11 +79,17 @@ bool PairFilters::stable(const GlobalVariable *G, unsigned T) {
   return It->second = Ok;
 }
 
+std::optional<ArrayElement> PairFilters::elementOf(const Value *Ptr) {
+  auto [It, New] = Elements.try_emplace(Ptr);
+  if (New)
+    It->second = arrayElement(PM.module().getDataLayout(), Ptr);
+  return It->second;
+}
+
 bool PairFilters::takenApart(const AccessRecord &X, const AccessRecord &Y) {
   if (Takes->numCounters() == 0)
     return false;
-  const DataLayout &DL = PM.module().getDataLayout();
-  auto EX = arrayElement(DL, X.Access.Ptr), EY = arrayElement(DL, Y.Access.Ptr);
+  auto EX = elementOf(X.Access.Ptr), EY = elementOf(Y.Access.Ptr);
   if (!EX || !EY || EX->Elem != EY->Elem || !EX->inside(X.Access.Size) ||
       !EY->inside(Y.Access.Size))
     return false;
@@ -253,8 +259,12 @@ bool PairFilters::memberOutside(const MemAccess &A, uint32_t Obj) {
     P = cast<Operator>(P)->getOperand(0);
   const auto *GEP = dyn_cast<GEPOperator>(P);
   StructType *S = GEP ? memberAccessStruct(*GEP) : nullptr;
-  return S && strict(A.Inst->getFunction()) &&
-         PM.pointsTo().holdsNoStruct(Obj, S);
+  if (!S || !strict(A.Inst->getFunction()))
+    return false;
+  auto [It, New] = NoStruct.try_emplace({Obj, S}, false);
+  if (New)
+    It->second = PM.pointsTo().holdsNoStruct(Obj, S);
+  return It->second;
 }
 
 PairFilters::Apart PairFilters::apart(const AccessRecord &X,

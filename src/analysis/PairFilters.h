@@ -14,6 +14,7 @@
 #include "analysis/AccessRecord.h"
 #include "analysis/InstanceMemory.h"
 #include "analysis/Tickets.h"
+#include "model/ArrayElement.h"
 
 #include "llvm/ADT/DenseMap.h"
 
@@ -95,6 +96,8 @@ private:
   /// template T: every access of T reads one value from G.
   bool stable(const llvm::GlobalVariable *G, unsigned T);
   bool takenApart(const AccessRecord &X, const AccessRecord &Y);
+  /// arrayElement of Ptr, remembered (the pairing asks once per pair).
+  std::optional<ArrayElement> elementOf(const llvm::Value *Ptr);
   /// typesApart, remembered per pair of tags (the answer depends on the
   /// two tags only; the lockset pairing asks for the same few many times).
   bool tagsApart(const llvm::Instruction &X, const llvm::Instruction &Y);
@@ -110,6 +113,10 @@ private:
   llvm::DenseMap<const llvm::Function *, bool> StrictFunctions;
   llvm::DenseMap<std::pair<const llvm::MDNode *, const llvm::MDNode *>, bool>
       TagPairs;
+  /// holdsNoStruct per object and struct type (it walks the object's type
+  /// tree; mt-daapd's pairing asked it millions of times on a few dozen).
+  llvm::DenseMap<std::pair<uint32_t, llvm::StructType *>, bool> NoStruct;
+  llvm::DenseMap<const llvm::Value *, std::optional<ArrayElement>> Elements;
 };
 
 } // namespace crace

@@ -1,6 +1,7 @@
 //===- LocksetTest.cpp - unit tests of the lockset engine -----------------===//
 #include "analysis/Lockset.h"
 #include "TestUtil.h"
+#include "analysis/OverlapIndex.h"
 #include "analysis/OwnFrames.h"
 #include "analysis/PairFilters.h"
 #include "analysis/Unpublished.h"
@@ -291,4 +292,56 @@ TEST(PairFiltersTest, MemberBytesFollowTheAddressPath) {
   EXPECT_EQ(Range(4), R(28, 32));
   EXPECT_FALSE(Bytes[5]);
   EXPECT_EQ(Bytes[1]->S, Bytes[4]->S);
+}
+
+// The pairing enumerates only the pairs an OverlapIndex lists; it must list
+// every J >= I that mayOverlap accepts (exact fields, strided arrays, hulls
+// longer than OverlapIndex::Short, anywhere, unknown sizes), in increasing
+// order.
+TEST(OverlapIndexTest, ListsEveryPairThatMayOverlap) {
+  std::vector<OverlapIndex::Item> Items;
+  uint64_t Seed = 12345;
+  auto Next = [&](uint64_t N) {
+    Seed = Seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (Seed >> 33) % N;
+  };
+  for (int I = 0; I < 400; ++I) {
+    Loc L{7, int64_t(Next(2000))};
+    switch (Next(12)) {
+    case 0:
+      L.Stride = uint32_t(1 + Next(16));
+      L.Count = uint32_t(2 + Next(40));
+      break;
+    case 1:
+      L.Off = UnknownOffset;
+      break;
+    default:
+      break;
+    }
+    uint64_t Size = Next(20) == 0   ? 0
+                    : Next(10) == 0 ? 1 + Next(600)
+                                    : 1 + Next(8);
+    Items.push_back({L, Size});
+  }
+  const OverlapIndex Index(Items);
+  std::vector<size_t> Got, Want;
+  size_t Listed = 0, Total = 0;
+  for (size_t I = 0; I < Items.size(); ++I) {
+    Index.meeting(I, Got);
+    EXPECT_TRUE(std::is_sorted(Got.begin(), Got.end()));
+    Want.clear();
+    for (size_t J = I; J < Items.size(); ++J)
+      if (mayOverlap(Items[I].Where, Items[I].Size, Items[J].Where,
+                     Items[J].Size))
+        Want.push_back(J);
+    // Got may hold more (a wide hull is listed for every I), never less.
+    EXPECT_TRUE(std::includes(Got.begin(), Got.end(), Want.begin(), Want.end()))
+        << "access " << I;
+    for (size_t J : Got)
+      EXPECT_GE(J, I);
+    Listed += Got.size();
+    Total += Items.size() - I;
+  }
+  // It does leave pairs out: most of these hulls are far apart.
+  EXPECT_LT(Listed, Total / 2);
 }
