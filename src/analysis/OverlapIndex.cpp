@@ -10,18 +10,21 @@ OverlapIndex::OverlapIndex(const std::vector<Item> &Items) {
   Hulls.reserve(Items.size());
   for (size_t I = 0; I < Items.size(); ++I) {
     const Item &It = Items[I];
-    Hull H{0, 0, true};
+    Hull H{0, 0, true, It.Writes};
     if (!It.Where.anywhere() && It.Size) {
       H.Start = It.Where.Off;
       H.End = It.Where.last() + int64_t(It.Size);
       H.Wide = H.End - H.Start > Short;
     }
     Hulls.push_back(H);
-    (H.Wide ? WideOnes : ByStart).push_back(I);
+    (H.Wide ? All.WideOnes : All.ByStart).push_back(I);
+    if (H.Writes)
+      (H.Wide ? Writers.WideOnes : Writers.ByStart).push_back(I);
   }
-  std::stable_sort(ByStart.begin(), ByStart.end(), [&](size_t A, size_t B) {
-    return Hulls[A].Start < Hulls[B].Start;
-  });
+  for (Lists *L : {&All, &Writers})
+    std::stable_sort(
+        L->ByStart.begin(), L->ByStart.end(),
+        [&](size_t A, size_t B) { return Hulls[A].Start < Hulls[B].Start; });
 }
 
 void OverlapIndex::meeting(size_t I, std::vector<size_t> &Out) const {
@@ -29,9 +32,12 @@ void OverlapIndex::meeting(size_t I, std::vector<size_t> &Out) const {
   const Hull &HI = Hulls[I];
   if (HI.Wide) {
     for (size_t J = I; J < Hulls.size(); ++J)
-      Out.push_back(J);
+      if (HI.Writes || Hulls[J].Writes)
+        Out.push_back(J);
     return;
   }
+  const Lists &L = HI.Writes ? All : Writers;
+  const std::vector<size_t> &ByStart = L.ByStart, &WideOnes = L.WideOnes;
   // A short hull J meets I's when J.Start < I.End and J.End > I.Start;
   // J.End <= J.Start + Short, so J.Start > I.Start - Short.
   auto Lo =
