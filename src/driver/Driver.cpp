@@ -428,7 +428,9 @@ RunOutcome runCraceOnce(const DriverOptions &Opts, Result *Collect) {
   auto Started = std::chrono::steady_clock::now();
 
   Phase = "compiling";
-  LLVMContext Ctx;
+  // A build again (as ILP32, as a library) gets a fresh context: the
+  // types of the first would stay in it and rename the second's.
+  auto Ctx = std::make_unique<LLVMContext>();
   auto FrontOptsOr =
       withDriverMode(Opts.Frontend, Opts.Engine, Opts.DriverMode);
   if (FrontOptsOr && Opts.DriverMode.Driver)
@@ -447,7 +449,7 @@ RunOutcome runCraceOnce(const DriverOptions &Opts, Result *Collect) {
   // the module is checked for calls it cannot see. An explicit
   // --data-model=LP64 is kept, with a warning.
   FrontOpts.StopAtThirtyTwoBitSizes = true;
-  auto ModOrErr = buildModule(FrontOpts, Ctx);
+  auto ModOrErr = buildModule(FrontOpts, *Ctx);
   std::optional<std::string> Why;
   if (!ModOrErr) {
     Error E =
@@ -467,7 +469,8 @@ RunOutcome runCraceOnce(const DriverOptions &Opts, Result *Collect) {
       FrontOpts.DataModel = "ILP32";
       if (ModOrErr)
         ModOrErr->reset();
-      ModOrErr = buildModule(FrontOpts, Ctx);
+      Ctx = std::make_unique<LLVMContext>();
+      ModOrErr = buildModule(FrontOpts, *Ctx);
     } else {
       WithColor::warning(errs(), "crace")
           << *Why
@@ -488,7 +491,8 @@ RunOutcome runCraceOnce(const DriverOptions &Opts, Result *Collect) {
       FrontOpts.Driver.Enabled = FrontOpts.Driver.Library = true;
       FrontOpts.Cache = nullptr;
       ModOrErr->reset();
-      ModOrErr = buildModule(FrontOpts, Ctx);
+      Ctx = std::make_unique<LLVMContext>();
+      ModOrErr = buildModule(FrontOpts, *Ctx);
     }
   }
   if (!ModOrErr)

@@ -372,7 +372,8 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
   }
 
   // Each unit in its own context, on up to Opts.Jobs threads; its
-  // diagnostics are printed and its bitcode parsed here, in file order.
+  // diagnostics are printed and its bitcode parsed here, in file order
+  // (a single unit: in Ctx, handed over as it is).
   ClangSetup Setup{Flags,
                    Mapped,
                    Harnesses,
@@ -387,6 +388,9 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
     auto It = Opts.Cache->Bitcode.find(absolutePath(Opts.Files[I]));
     return It == Opts.Cache->Bitcode.end() ? nullptr : It->second.get();
   };
+  // One unit: compiled into Ctx itself, no bitcode in between.
+  if (Opts.Files.size() == 1 && !Opts.Disk && !Cached(0))
+    Setup.Into = &Ctx;
   std::vector<std::unique_ptr<Module>> Units;
   bool Failed = false;
   std::optional<Error> Err;
@@ -413,6 +417,10 @@ Expected<std::unique_ptr<Module>> buildModule(const FrontendOptions &Opts,
           }
           if (!*Ok) {
             Failed = true;
+            return true;
+          }
+          if (U.Built) {
+            Units.push_back(std::move(U.Built));
             return true;
           }
           BC = &U.Bitcode;

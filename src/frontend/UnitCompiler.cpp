@@ -354,7 +354,8 @@ CompiledUnit compileFresh(const std::string &File,
   // printer and options, and a file system whose working directory is its
   // own (the real one's is the process's, which ClangTool would change to
   // each command's directory).
-  LLVMContext Ctx;
+  std::optional<LLVMContext> OwnCtx;
+  LLVMContext &Ctx = Setup.Into ? *Setup.Into : OwnCtx.emplace();
   IntrusiveRefCntPtr<clang::DiagnosticOptions> DiagOpts =
       new clang::DiagnosticOptions();
   DiagOpts->ShowColors = Colors;
@@ -422,9 +423,15 @@ CompiledUnit compileFresh(const std::string &File,
   if (Inspect)
     Inspect(M);
   U.ModuleId = M.getModuleIdentifier();
+  U.Status = CompiledUnit::Compiled;
+  if (Setup.Into) {
+    // As the bitcode reader would give it: debug records, not intrinsics.
+    M.setIsNewDbgInfoFormat(true);
+    U.Built = std::move(Units.front());
+    return U;
+  }
   raw_string_ostream BC(U.Bitcode);
   WriteBitcodeToFile(M, BC, Setup.PreserveUseLists);
-  U.Status = CompiledUnit::Compiled;
   return U;
 }
 

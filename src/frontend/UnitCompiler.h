@@ -14,6 +14,7 @@
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/ThreadPool.h"
 #include <atomic>
@@ -23,10 +24,6 @@
 #include <string>
 #include <utility>
 #include <vector>
-
-namespace llvm {
-class Module;
-} // namespace llvm
 
 namespace crace {
 
@@ -53,6 +50,12 @@ struct ClangSetup {
   /// its first call that passes a 32-bit size to an allocation function
   /// (DataModel.h); the driver compiles the program again as ILP32.
   bool StopAtThirtyTwoBitSizes = false;
+  /// Compile into this context and hand the module over as it is
+  /// (CompiledUnit::Built), without the bitcode round trip (mt-daapd: an
+  /// eighth of the run went to writing and parsing it back). Only for a
+  /// build of one unit, whose consumer does not use the context while
+  /// clang runs, and without Disk (which stores bitcode).
+  llvm::LLVMContext *Into = nullptr;
 };
 
 /// One unit compiled by compileToBitcode.
@@ -70,6 +73,9 @@ struct CompiledUnit {
   std::string Diagnostics;
   /// The module's bitcode, and the identifier clang gave it.
   std::string Bitcode, ModuleId;
+  /// With ClangSetup::Into: the module itself, in that context (Bitcode
+  /// is empty).
+  std::unique_ptr<llvm::Module> Built;
   /// Modules clang produced (one per compile command run).
   unsigned Modules = 0;
   /// Taken from the cache (ClangSetup::Disk): clang did not run.
