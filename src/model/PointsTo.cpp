@@ -283,7 +283,7 @@ bool PointsTo::visitModule() {
       StridedContents.insert(L.Obj);
     if (addNew(Contents[L], Vals, By)) {
       Changed = true;
-      ObjChangedAt[L.Obj] = Tick;
+      objectChanged(L.Obj);
     }
   };
   // Each place Ptr may be, with VisitSince 0 for those it gained since the
@@ -453,10 +453,30 @@ bool PointsTo::visitModule() {
     }
   }
 
-  for (const Function &F : M) {
-    for (const Instruction &I : instructions(F)) {
-      if (Final ? !readsEmptySet(I) : !needsVisit(I))
+  if (Order.empty())
+    numberInstructions();
+  // CRACE_CHECK_DIRTY=1: every instruction the pass skips would have been
+  // skipped by asking needsVisit (the Dirty bookkeeping misses nothing).
+  static const bool CheckDirty = std::getenv("CRACE_CHECK_DIRTY");
+  if (CheckDirty && !Final)
+    for (uint32_t Idx = 0; Idx < Order.size(); ++Idx)
+      if (!Dirty.test(Idx) && needsVisit(*Order[Idx], VisitedAt[Idx]))
+        report_fatal_error("crace: points-to: an instruction to visit is not "
+                           "marked (CRACE_CHECK_DIRTY)");
+  // Every instruction in the final pass, the marked ones in the others.
+  const int End = int(Order.size());
+  auto Next = [&](int Idx) {
+    return Final ? (Idx + 1 < End ? Idx + 1 : -1) : Dirty.find_next(Idx);
+  };
+  for (int Idx = Final ? (End ? 0 : -1) : Dirty.find_first(); Idx != -1;
+       Idx = Next(Idx)) {
+    {
+      const Instruction &I = *Order[Idx];
+      const bool Call = isa<CallBase>(I);
+      if (Final ? !readsEmptySet(I) : Call && !needsVisit(I, VisitedAt[Idx]))
         continue;
+      if (!Call)
+        Dirty.reset(Idx);
       ++Visits;
       // Difference propagation: what this visit must propagate is what its
       // inputs gained since its last visit (VisitSince, 0 for a first
@@ -467,9 +487,12 @@ bool PointsTo::visitModule() {
       // intrinsics (va_copy's temporary set), and in the final pass.
       // (Each visit is a tick of the clock that stamps every change: a
       // visit has seen every change before its own tick.)
-      auto [Prev, First] = LastVisit.try_emplace(&I, 0);
-      VisitSince = Final ? 0 : Prev->second;
-      Prev->second = ++Tick;
+      VisitSince = Final ? 0 : VisitedAt[Idx];
+      VisitedAt[Idx] = ++Tick;
+      // What a load reads changes with every object its pointer reaches.
+      if (const Value *Ptr = readThrough(I); Ptr && !VisitSince)
+        for (Loc L : pointsTo(Ptr))
+          readsObject(L.Obj, Idx);
       Fresh.clear();
       FreshDsts.clear();
       if (VisitSince) {
@@ -510,7 +533,7 @@ bool PointsTo::visitModule() {
           Residue <<= std::min(
               16u,
               computeKnownBits(GEP->getOperand(1), DL).countMinTrailingZeros());
-        StructType *Member = StrictAliasing.contains(&F)
+        StructType *Member = StrictAliasing.contains(I.getFunction())
                                  ? memberAccessStruct(*cast<GEPOperator>(GEP))
                                  : nullptr;
         Changed |= addNew(ptsOf(GEP), Base, [&](const Loc &L) {
@@ -551,9 +574,9 @@ bool PointsTo::visitModule() {
         LoadFrom(CX->getPointerOperand(), ptsOf(CX), false);
       } else if (auto *R = dyn_cast<ReturnInst>(&I)) {
         if (R->getReturnValue())
-          if (addNew(Returns[&F], Get(R->getReturnValue()))) {
+          if (addNew(Returns[I.getFunction()], Get(R->getReturnValue()))) {
             Changed = true;
-            ReturnsChangedAt[&F] = Tick;
+            ReturnsChangedAt[I.getFunction()] = Tick;
           }
       } else if (auto *CI = dyn_cast<CastInst>(&I)) {
         const PtsSet &Src = Get(CI->getOperand(0));
@@ -683,7 +706,7 @@ bool PointsTo::visitModule() {
                 if (!addNew(Args, Get(CB->getArgOperand(A))))
                   continue;
                 Changed = true;
-                ObjChangedAt[Area] = Tick;
+                objectChanged(Area);
                 if (Args.size() > VarArgTargetCap) {
                   // A logging function handed every string of the program:
                   // following them all through its formatting costs more

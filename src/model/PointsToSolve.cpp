@@ -15,8 +15,10 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
 
 #include <algorithm>
 #include <numeric>
@@ -81,6 +83,8 @@ bool PointsTo::add(PtsSet &S, Loc L) {
   ++NumElementCopies;
   SetChangedAt[&S] = Tick;
   Log[&S].push_back({Tick, L});
+  if (auto It = SetOwner.find(&S); It != SetOwner.end())
+    valueChanged(It->second, L.Obj);
   return true;
 }
 
@@ -233,11 +237,51 @@ bool PointsTo::readsEmptySet(const Instruction &I) const {
   return false;
 }
 
-bool PointsTo::needsVisit(const Instruction &I) const {
-  auto Last = LastVisit.find(&I);
-  if (Last == LastVisit.end())
+const Value *PointsTo::readThrough(const Instruction &I) {
+  if (const auto *LI = dyn_cast<LoadInst>(&I))
+    return LI->getPointerOperand();
+  if (const auto *RMW = dyn_cast<AtomicRMWInst>(&I))
+    return RMW->getPointerOperand();
+  if (const auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
+    return CX->getPointerOperand();
+  return nullptr;
+}
+
+void PointsTo::numberInstructions() {
+  for (const Function &F : M)
+    for (const Instruction &I : instructions(F)) {
+      IndexOf[&I] = Order.size();
+      Order.push_back(&I);
+    }
+  VisitedAt.assign(Order.size(), 0);
+  Dirty.resize(Order.size(), true);
+}
+
+void PointsTo::readsObject(uint32_t Obj, uint32_t Index) {
+  if (!Registered.insert(uint64_t(Obj) << 32 | Index).second)
+    return;
+  if (Obj >= ObjReaders.size())
+    ObjReaders.resize(Obj + 1);
+  ObjReaders[Obj].push_back(Index);
+}
+
+void PointsTo::valueChanged(const Value *V, uint32_t Obj) {
+  for (const User *U : V->users()) {
+    const auto *I = dyn_cast<Instruction>(U);
+    if (!I)
+      continue;
+    auto It = IndexOf.find(I);
+    if (It == IndexOf.end())
+      continue; // not numbered yet: every instruction starts Dirty
+    Dirty.set(It->second);
+    if (readThrough(*I) == V)
+      readsObject(Obj, It->second);
+  }
+}
+
+bool PointsTo::needsVisit(const Instruction &I, uint32_t Since) const {
+  if (!Since)
     return true;
-  uint32_t Since = Last->second;
   auto SetAt = [&](const PtsSet &S) {
     auto It = SetChangedAt.find(&S);
     return It != SetChangedAt.end() && It->second >= Since;
@@ -251,11 +295,22 @@ bool PointsTo::needsVisit(const Instruction &I) const {
   }
   // Memory read through a pointer operand.
   auto ObjectsChanged = [&](const Value *Ptr) {
-    for (Loc L : pointsTo(Ptr)) {
-      auto It = ObjChangedAt.find(L.Obj);
-      if (It != ObjChangedAt.end() && It->second >= Since)
-        return true;
+    const PtsSet &S = pointsTo(Ptr);
+    auto Changes = llvm::ArrayRef(ObjChanges);
+    Changes = Changes.drop_front(
+        std::partition_point(Changes.begin(), Changes.end(),
+                             [&](const auto &C) { return C.first < Since; }) -
+        Changes.begin());
+    if (Changes.size() < S.size()) {
+      for (auto [Tick, Obj] : Changes)
+        if (auto It = S.lower_bound({Obj, INT64_MIN});
+            It != S.end() && It->Obj == Obj)
+          return true;
+      return false;
     }
+    for (Loc L : S)
+      if (L.Obj < ObjChangedAt.size() && ObjChangedAt[L.Obj] >= Since)
+        return true;
     return false;
   };
   if (auto *LI = dyn_cast<LoadInst>(&I))
