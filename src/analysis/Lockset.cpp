@@ -495,11 +495,24 @@ Result analyseLocksets(const ProgramModel &PM,
           ByObject[L.Obj].push_back({I, L});
       }
 
-  // Instruction, access kind and thread of each side; a hash set, since
+  // Instruction, access kind and thread of each side, numbered (records
+  // in other lock states share one); a hash set of number pairs, since
   // every object two accesses share checks their pair again (memcached:
-  // most of the lockset stage went to inserting into an ordered set).
+  // most of the lockset stage went to inserting into an ordered set;
+  // mt-daapd: hashing pairs of tuples).
   using Side = std::tuple<const Instruction *, unsigned, unsigned>;
-  DenseSet<std::pair<Side, Side>> Reported;
+  std::vector<uint32_t> SideOf(Recs.size());
+  {
+    std::map<Side, uint32_t> Sides;
+    for (size_t I = 0; I < Recs.size(); ++I)
+      SideOf[I] =
+          Sides
+              .try_emplace({Recs[I].Access.Inst, unsigned(Recs[I].Access.Kind),
+                            Recs[I].Thread},
+                           Sides.size())
+              .first->second;
+  }
+  DenseSet<uint64_t> Reported;
   // The pairs in the order they were found (program order), for the
   // candidate list: the set above is ordered by instruction addresses,
   // which change from run to run.
@@ -557,8 +570,16 @@ Result analyseLocksets(const ProgramModel &PM,
     return X.Child ? ProcessId::child(X.Child) : TemplateProcess[X.Thread];
   };
   uint64_t ApartProcesses = 0;
-  auto Access = [&](const Record &Rec, Loc L) {
-    AccessInfo Info;
+  // Each record's description on each location, made once (a record is
+  // on many pairs; describing it walks debug info and the source manager).
+  std::map<std::pair<size_t, Loc>, AccessInfo> Described;
+  auto Access = [&](const Located &At) -> const AccessInfo & {
+    auto [It, New] = Described.try_emplace({At.Rec, At.Where});
+    if (!New)
+      return It->second;
+    const Record &Rec = Recs[At.Rec];
+    Loc L = At.Where;
+    AccessInfo &Info = It->second;
     Info.Thread = PM.threads()[Rec.Thread].Name;
     Info.Kind = Rec.Access.Kind;
     Info.Atomic = Rec.Access.Atomic;
@@ -569,6 +590,8 @@ Result analyseLocksets(const ProgramModel &PM,
       Info.Locks.push_back(A.lockName(Id, Read));
     return Info;
   };
+  // Why two templates run concurrently, per pair of templates.
+  std::map<std::pair<unsigned, unsigned>, std::string> WhyParallel;
   // Accesses to elements of one global array, each holding the lock its
   // own index selects in one global array of locks, or fields of structs
   // whose own lock field each holds (SymbolicLocks.h).
@@ -593,7 +616,9 @@ Result analyseLocksets(const ProgramModel &PM,
     Side IdB{RY.Access.Inst, unsigned(RY.Access.Kind), RY.Thread};
     if (IdB < IdA)
       std::swap(IdA, IdB);
-    if (Reported.contains({IdA, IdB}))
+    uint64_t Key = std::min(SideOf[X.Rec], SideOf[Y.Rec]);
+    Key = Key << 32 | std::max(SideOf[X.Rec], SideOf[Y.Rec]);
+    if (Reported.contains(Key))
       return;
     if (!mayOverlap(X.Where, RX.Access.Size, Y.Where, RY.Access.Size))
       return;
@@ -637,12 +662,12 @@ Result analyseLocksets(const ProgramModel &PM,
       Dropped(PairFilters::why(Why));
       return;
     }
-    Reported.insert({IdA, IdB});
+    Reported.insert(Key);
     ReportedOrder.push_back({std::get<0>(IdA), std::get<0>(IdB)});
     unsigned CandId = R.Candidates.size();
     R.Candidates.push_back(
         {RX.Access.Inst, RY.Access.Inst, RX.Thread, RY.Thread});
-    AccessInfo IA = Access(RX, X.Where), IB = Access(RY, Y.Where);
+    AccessInfo IA = Access(X), IB = Access(Y);
     // Name the variable after the more precise side.
     if (X.Where.Obj == PointsTo::UnknownObj)
       IA.Variable = IB.Variable;
@@ -660,7 +685,10 @@ Result analyseLocksets(const ProgramModel &PM,
     F.First = std::move(IA);
     F.Second = std::move(IB);
     F.Candidates.push_back(CandId);
-    F.Concurrency = whyParallel(PM, RX.Thread, RY.Thread);
+    auto [Why, NewWhy] = WhyParallel.try_emplace({RX.Thread, RY.Thread});
+    if (NewWhy)
+      Why->second = whyParallel(PM, RX.Thread, RY.Thread);
+    F.Concurrency = Why->second;
     Merge(std::move(F));
   };
 
