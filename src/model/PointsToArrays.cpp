@@ -625,13 +625,13 @@ bool mayOverlap(const Loc &A, uint64_t SizeA, const Loc &B, uint64_t SizeB) {
     return false;
   if ((!A.Stride && !B.Stride) || !SizeA || !SizeB)
     return true;
-  // Some start a of A and b of B with -SizeA < b - a < SizeB: b - a is
-  // B.Off - A.Off plus a multiple of G (bounds aside, which the hulls
-  // covered).
+  // Some start a of A and b of B with a < b + SizeB and b < a + SizeA,
+  // that is -SizeB < b - a < SizeA: b - a is B.Off - A.Off plus a multiple
+  // of G (bounds aside, which the hulls covered).
   int64_t G = int64_t(std::gcd(uint64_t(A.Stride), uint64_t(B.Stride)));
   int64_t D = B.Off - A.Off;
-  // A multiple m*G with -SizeA - D < m*G < SizeB - D.
-  int64_t Lo = -int64_t(SizeA) - D, Hi = int64_t(SizeB) - D;
+  // A multiple m*G with -SizeB - D < m*G < SizeA - D.
+  int64_t Lo = -int64_t(SizeB) - D, Hi = int64_t(SizeA) - D;
   int64_t Floor = Lo >= 0 ? Lo / G : -((-Lo + G - 1) / G);
   return (Floor + 1) * G < Hi;
 }

@@ -148,8 +148,49 @@ TEST(PointsToTest, StridedOverlap) {
   // Two strided sets: 4 + 8k against 8 + 16j never meet with 4 bytes.
   EXPECT_FALSE(mayOverlap(A, 4, {1, 8, 16, 2}, 4));
   EXPECT_TRUE(mayOverlap(A, 4, {1, 12, 16, 2}, 4));
+  // Accesses of two sizes: 8 bytes at 0 + 16k meet a byte at 4 + 16j (the
+  // same element), in both orders.
+  EXPECT_TRUE(mayOverlap({1, 0, 16, 4}, 8, {1, 4, 16, 4}, 1));
+  EXPECT_TRUE(mayOverlap({1, 4, 16, 4}, 1, {1, 0, 16, 4}, 8));
   EXPECT_TRUE(mayShareOffset(A, {1, 20}));
   EXPECT_FALSE(mayShareOffset(A, {1, 16}));
+}
+
+// mayOverlap against every pair of offsets the two locations stand for:
+// it may say "may overlap" where they do not (the bounds of two strides
+// are not followed), never the reverse.
+TEST(PointsToTest, StridedOverlapNeverMissesAPair) {
+  uint64_t Seed = 7;
+  auto Next = [&](uint64_t N) {
+    Seed = Seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (Seed >> 33) % N;
+  };
+  const uint32_t Strides[] = {0, 3, 4, 6, 8, 16};
+  auto Draw = [&] {
+    Loc L{1, int64_t(Next(50)) - 10};
+    L.Stride = Strides[Next(6)];
+    L.Count = L.Stride ? uint32_t(2 + Next(4)) : 0;
+    return L;
+  };
+  auto Offsets = [](const Loc &L) {
+    std::vector<int64_t> Out;
+    for (uint32_t K = 0; K < (L.Stride ? L.Count : 1); ++K)
+      Out.push_back(L.Off + int64_t(K) * L.Stride);
+    return Out;
+  };
+  for (int I = 0; I < 20000; ++I) {
+    Loc A = Draw(), B = Draw();
+    uint64_t SA = 1 + Next(12), SB = 1 + Next(12);
+    bool Meet = false;
+    for (int64_t X : Offsets(A))
+      for (int64_t Y : Offsets(B))
+        Meet |= X < Y + int64_t(SB) && Y < X + int64_t(SA);
+    if (Meet)
+      ASSERT_TRUE(mayOverlap(A, SA, B, SB))
+          << A.Off << "+" << A.Stride << "x" << A.Count << " (" << SA
+          << " bytes) / " << B.Off << "+" << B.Stride << "x" << B.Count << " ("
+          << SB << " bytes)";
+  }
 }
 
 TEST(PointsToTest, PointersThroughMemoryAndHeap) {
