@@ -103,6 +103,12 @@ inline constexpr int64_t UnknownOffset = INT64_MIN;
 /// More elements than this, and a strided location is any offset.
 inline constexpr uint64_t MaxStridedCount = 1 << 20;
 
+/// A strided location's Count when the array's length is not known: a
+/// heap block whose size is computed at run time (`malloc(n * sizeof *a)`)
+/// stepped through by its element size. Every offset Off + k*Stride,
+/// k >= 0, to the end of the block (last() is then past any real offset).
+inline constexpr uint32_t UnboundedCount = UINT32_MAX;
+
 /// A location: an object and a byte offset into it (or UnknownOffset).
 /// With Stride > 0 it is one of Count offsets Off, Off + Stride, ...: an
 /// element (or a field of one) of an array member picked by a variable
@@ -119,6 +125,8 @@ struct Loc {
   [[nodiscard]] bool anywhere() const { return Off == UnknownOffset; }
   /// The last offset it may be (Off when exact).
   [[nodiscard]] int64_t last() const {
+    if (Stride && Count == UnboundedCount)
+      return INT64_MAX / 4;
     return Stride ? Off + int64_t(Stride) * (int64_t(Count) - 1) : Off;
   }
   /// Off is one of the offsets this location may be.
@@ -172,7 +180,8 @@ using PtsSet = std::set<Loc>;
 [[nodiscard]] bool mayShareOffset(const Loc &A, const Loc &B);
 
 /// How a pointer moves: by Delta bytes, then (Stride > 0) by one of
-/// 0, Stride, ..., (Count - 1) * Stride bytes; or to an unknown offset.
+/// 0, Stride, ..., (Count - 1) * Stride bytes (any multiple of Stride
+/// with UnboundedCount); or to an unknown offset.
 struct Shift {
   int64_t Delta = 0;
   bool Unknown = false;

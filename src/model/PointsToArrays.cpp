@@ -520,6 +520,15 @@ Shift PointsTo::withinArray(Loc L, uint64_t Scale, const GEPOperator *Decay,
 Shift PointsTo::sameResidue(Loc L, uint64_t Scale) const {
   Shift Any{0, true};
   int64_t Size = int64_t(Objects[L.Obj].Size);
+  // A heap block of a size computed at run time: every element from the
+  // first, as far as the block goes (UnboundedCount). Arithmetic cannot
+  // leave the block nor go before its start (no undefined behaviour).
+  if (!Size && !L.anywhere() && !L.Stride && L.Off >= 0 && L.Off <= (1 << 20) &&
+      Scale > 1 && Scale <= (1u << 20) && L.Obj != UnknownObj &&
+      Objects[L.Obj].Kind == ObjKind::Heap) {
+    int64_t First = L.Off % int64_t(Scale);
+    return Shift{First - L.Off, false, uint32_t(Scale), UnboundedCount};
+  }
   if (L.anywhere() || L.Stride || Scale <= 1 || Scale > (1u << 20) ||
       L.Obj == UnknownObj || !Size || L.Off >= Size || L.Off < -(1 << 20))
     return Any;

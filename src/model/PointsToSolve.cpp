@@ -49,6 +49,12 @@ static Loc moved(Loc L, const Shift &By) {
   L.Off += By.Delta;
   if (!By.Stride || By.Count <= 1)
     return L;
+  // Either without a last element: every multiple of the gcd on.
+  if (By.Count == UnboundedCount || (L.Stride && L.Count == UnboundedCount)) {
+    L.Stride = uint32_t(std::gcd(uint64_t(By.Stride), uint64_t(L.Stride)));
+    L.Count = UnboundedCount;
+    return L;
+  }
   // {Off + i*S1} + {j*S2}: every offset is a multiple of gcd(S1, S2)
   // away from Off, and the last one is the sum of the two spans.
   uint64_t Span = uint64_t(By.Stride) * (By.Count - 1);
@@ -95,7 +101,8 @@ bool PointsTo::addImpl(PtsSet &S, Loc &L) {
   // any offset made every field of the node type one.) An access there
   // would be undefined behaviour, so it conflicts with nothing in the
   // object. The set of offsets per object stays bounded below.
-  if (!L.anywhere() && (L.Off < -(1 << 20) || L.last() > (1 << 20)))
+  if (!L.anywhere() && (L.Off < -(1 << 20) || L.Off > (1 << 20) ||
+                        (L.Count != UnboundedCount && L.last() > (1 << 20))))
     L.Off = UnknownOffset;
   if (L.anywhere() || L.Count <= 1)
     L.Stride = L.Count = 0;

@@ -307,6 +307,9 @@ std::string ProgramModel::describe(Loc L, uint64_t Size,
     if (Open != std::string::npos &&
         First.find_first_not_of("0123456789", Open + 1) == Close)
       return First.substr(0, Open + 1) + "*" + First.substr(Close);
+    if (L.Count == UnboundedCount)
+      return First + " (or any later element, " + std::to_string(L.Stride) +
+             " bytes apart)";
     return First + " (or one of " + std::to_string(L.Count - 1) +
            " more elements " + std::to_string(L.Stride) + " bytes apart)";
   }

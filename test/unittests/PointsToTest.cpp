@@ -134,6 +134,31 @@ TEST(PointsToTest, TrailingArrayOfHeapBlockIsAnyOffset) {
   EXPECT_TRUE(S.begin()->anywhere());
 }
 
+TEST(PointsToTest, ElementsOfARunTimeSizedBlock) {
+  // A block of argc elements: a[i] is at the same offset in some element,
+  // with no last one (UnboundedCount), so a[i].sum stays apart from the
+  // other fields.
+  Compiled C = compile(R"(
+    #include <stdlib.h>
+    struct task { int id; char done; long sum; };
+    void put(struct task *a, int i) { a[i].sum = 1; }
+    int main(int argc, char **argv) {
+      struct task *a = malloc(argc * sizeof *a);
+      put(a, argc - 1);
+      return 0;
+    })");
+  ASSERT_TRUE(C.PM) << C.Error;
+  PtsSet S = storeTarget(C, "put", 0);
+  ASSERT_EQ(S.size(), 1u);
+  const Loc &L = *S.begin();
+  EXPECT_EQ(L.Off, 8);
+  EXPECT_EQ(L.Stride, 16u);
+  EXPECT_EQ(L.Count, UnboundedCount);
+  EXPECT_TRUE(L.covers(8 + 16 * 100000));
+  EXPECT_FALSE(mayOverlap(L, 8, {L.Obj, 4, 16, UnboundedCount}, 1));
+  EXPECT_TRUE(mayOverlap(L, 8, {L.Obj, 16 * 7 + 8}, 1));
+}
+
 TEST(PointsToTest, StridedOverlap) {
   // Elements 8 bytes apart at 4, 12, 20 (4 bytes each) against bytes.
   Loc A{1, 4, 8, 3};
