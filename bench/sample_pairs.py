@@ -34,13 +34,14 @@ LINE = re.compile(r'^#line\s+(\d+)(?:\s+"([^"]*)")?')
 
 
 def line_index(path):
-    """(file, line) as #line directives name it -> physical text."""
+    """(file, line) as #line directives name it -> physical texts (CIL gives
+    several physical lines one #line)."""
     index = {}
     cur_file, cur_line = None, None
     with open(path, errors="replace") as f:
         for number, text in enumerate(f, 1):
             # The file's own lines (a file without #line directives).
-            index[(os.path.basename(path), number)] = text.rstrip()
+            index[(os.path.basename(path), number)] = [text.rstrip()]
             m = LINE.match(text)
             if m:
                 cur_line = int(m.group(1))
@@ -49,7 +50,7 @@ def line_index(path):
                 continue
             if cur_line is None:
                 continue
-            index.setdefault((cur_file, cur_line), text.rstrip())
+            index.setdefault((cur_file, cur_line), []).append(text.rstrip())
             cur_line += 1
     return index
 
@@ -85,7 +86,12 @@ def pairs_of(rep):
 
 def describe(acc, index):
     where = "%s:%d" % (os.path.basename(acc["file"]), acc["line"])
-    text = index.get((os.path.basename(acc["file"]), acc["line"]), "")
+    texts = index.get((os.path.basename(acc["file"]), acc["line"]), [""])
+    # The physical line with code at the access's column, else one that is
+    # more than braces (a "}" or a declaration may carry the same #line).
+    col = acc.get("column", 0)
+    text = next((t for t in texts if 0 < col <= len(t) and not t[col - 1].isspace()),
+                next((t for t in texts if t.strip(" {};")), texts[0]))
     locks = ", ".join(acc.get("locks", [])) or "none"
     return "- %s %s in thread `%s`, locks: %s\n\n      %s" % (
         acc["kind"], where, acc.get("thread", "?"), locks,
