@@ -612,10 +612,6 @@ Result analyseLocksets(const ProgramModel &PM,
     // One finding per pair of instructions and threads; the first abstract
     // location found names the variable, so a pair found through another
     // object adds nothing (cheap key first: the filters below cost).
-    Side IdA{RX.Access.Inst, unsigned(RX.Access.Kind), RX.Thread};
-    Side IdB{RY.Access.Inst, unsigned(RY.Access.Kind), RY.Thread};
-    if (IdB < IdA)
-      std::swap(IdA, IdB);
     uint64_t Key = std::min(SideOf[X.Rec], SideOf[Y.Rec]);
     Key = Key << 32 | std::max(SideOf[X.Rec], SideOf[Y.Rec]);
     if (Reported.contains(Key))
@@ -663,6 +659,10 @@ Result analyseLocksets(const ProgramModel &PM,
       return;
     }
     Reported.insert(Key);
+    Side IdA{RX.Access.Inst, unsigned(RX.Access.Kind), RX.Thread};
+    Side IdB{RY.Access.Inst, unsigned(RY.Access.Kind), RY.Thread};
+    if (IdB < IdA)
+      std::swap(IdA, IdB);
     ReportedOrder.push_back({std::get<0>(IdA), std::get<0>(IdB)});
     unsigned CandId = R.Candidates.size();
     R.Candidates.push_back(

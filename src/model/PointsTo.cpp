@@ -470,304 +470,301 @@ bool PointsTo::visitModule() {
   };
   for (int Idx = Final ? (End ? 0 : -1) : Dirty.find_first(); Idx != -1;
        Idx = Next(Idx)) {
-    {
-      const Instruction &I = *Order[Idx];
-      const bool Call = isa<CallBase>(I);
-      if (Final ? !readsEmptySet(I) : Call && !needsVisit(I, VisitedAt[Idx]))
-        continue;
-      if (!Call)
-        Dirty.reset(Idx);
-      ++Visits;
-      // Difference propagation: what this visit must propagate is what its
-      // inputs gained since its last visit (VisitSince, 0 for a first
-      // visit). Where the set of places a load, store or copy goes
-      // through grew, every pair with a new place is new (Fresh,
-      // FreshDsts: EachPlace propagates all for them). Everything is
-      // propagated again by a call whose callees grew, by other
-      // intrinsics (va_copy's temporary set), and in the final pass.
-      // (Each visit is a tick of the clock that stamps every change: a
-      // visit has seen every change before its own tick.)
-      VisitSince = Final ? 0 : VisitedAt[Idx];
-      VisitedAt[Idx] = ++Tick;
-      // What a load reads changes with every object its pointer reaches.
-      if (const Value *Ptr = readThrough(I); Ptr && !VisitSince)
-        for (Loc L : pointsTo(Ptr))
-          readsObject(L.Obj, Idx);
-      Fresh.clear();
-      FreshDsts.clear();
-      if (VisitSince) {
-        // A memory access or copy propagates all only for its new places.
-        const Value *Outer = outerOperand(I);
-        if (auto *MT = dyn_cast<MemTransferInst>(&I)) {
-          Outer = MT->getSource();
-          if (changedSince(pointsTo(MT->getDest()), VisitSince))
-            addedSince(pointsTo(MT->getDest()), VisitSince, FreshDsts);
-        }
-        if (!Outer && isa<IntrinsicInst>(I))
+    const Instruction &I = *Order[Idx];
+    const bool Call = isa<CallBase>(I);
+    if (Final ? !readsEmptySet(I) : Call && !needsVisit(I, VisitedAt[Idx]))
+      continue;
+    if (!Call)
+      Dirty.reset(Idx);
+    ++Visits;
+    // Difference propagation: what this visit must propagate is what its
+    // inputs gained since its last visit (VisitSince, 0 for a first
+    // visit). Where the set of places a load, store or copy goes
+    // through grew, every pair with a new place is new (Fresh,
+    // FreshDsts: EachPlace propagates all for them). Everything is
+    // propagated again by a call whose callees grew, by other
+    // intrinsics (va_copy's temporary set), and in the final pass.
+    // (Each visit is a tick of the clock that stamps every change: a
+    // visit has seen every change before its own tick.)
+    VisitSince = Final ? 0 : VisitedAt[Idx];
+    VisitedAt[Idx] = ++Tick;
+    // What a load reads changes with every object its pointer reaches.
+    if (const Value *Ptr = readThrough(I); Ptr && !VisitSince)
+      for (Loc L : pointsTo(Ptr))
+        readsObject(L.Obj, Idx);
+    Fresh.clear();
+    FreshDsts.clear();
+    if (VisitSince) {
+      // A memory access or copy propagates all only for its new places.
+      const Value *Outer = outerOperand(I);
+      if (auto *MT = dyn_cast<MemTransferInst>(&I)) {
+        Outer = MT->getSource();
+        if (changedSince(pointsTo(MT->getDest()), VisitSince))
+          addedSince(pointsTo(MT->getDest()), VisitSince, FreshDsts);
+      }
+      if (!Outer && isa<IntrinsicInst>(I))
+        VisitSince = 0;
+      else if (Outer && changedSince(pointsTo(Outer), VisitSince)) {
+        if (isa<LoadInst>(I) || isa<StoreInst>(I) || isa<AtomicRMWInst>(I) ||
+            isa<AtomicCmpXchgInst>(I) || isa<MemTransferInst>(I))
+          addedSince(pointsTo(Outer), VisitSince, Fresh);
+        else
           VisitSince = 0;
-        else if (Outer && changedSince(pointsTo(Outer), VisitSince)) {
-          if (isa<LoadInst>(I) || isa<StoreInst>(I) || isa<AtomicRMWInst>(I) ||
-              isa<AtomicCmpXchgInst>(I) || isa<MemTransferInst>(I))
-            addedSince(pointsTo(Outer), VisitSince, Fresh);
-          else
-            VisitSince = 0;
-        }
       }
-      if (auto *A = dyn_cast<AllocaInst>(&I)) {
-        Changed |= add(ptsOf(A), {objectOf(A), 0});
-      } else if (auto *GEP = dyn_cast<GetElementPtrInst>(&I)) {
-        APInt Off(DL.getIndexTypeSizeInBits(GEP->getType()), 0);
-        bool Known = GEP->accumulateConstantOffset(DL, Off);
-        const PtsSet &Base = Get(GEP->getPointerOperand());
-        Shift By{Known ? Off.getSExtValue() : 0, !Known};
-        ArrayType *Outside = nullptr;
-        uint64_t PtrScale = 0;
-        if (!Known)
-          if (auto Steps =
-                  arraySteps(DL, *cast<GEPOperator>(GEP), Outside, PtrScale))
-            By = *Steps;
-        // p + i with i a known multiple of 2^k (`i << 2`) steps by whole
-        // multiples of PtrScale << k.
-        uint64_t Residue = PtrScale;
-        if (PtrScale && GEP->getNumIndices() == 1)
-          Residue <<= std::min(
-              16u,
-              computeKnownBits(GEP->getOperand(1), DL).countMinTrailingZeros());
-        StructType *Member = StrictAliasing.contains(I.getFunction())
-                                 ? memberAccessStruct(*cast<GEPOperator>(GEP))
-                                 : nullptr;
-        Changed |= addNew(ptsOf(GEP), Base, [&](const Loc &L) {
-          if (Member && memberOfOtherType(L, Member))
-            return Shift{0, false, 0, 0, /*Drop=*/true};
-          if (Outside && !arrayInObject(L, Outside))
-            return PtrScale ? elementsAround(L, PtrScale,
-                                             DL.getTypeAllocSize(Outside))
-                            : Shift{0, true};
-          if (PtrScale && !Outside)
-            return withinArray(L, PtrScale, decayOf(GEP->getPointerOperand()),
-                               Residue);
-          return By;
-        });
-        // Arithmetic stays inside the base's object (the "no undefined
-        // behaviour" assumption); only from a null/integer base, as in
-        // (char *)0 + (uintptr_t)p, may an index carry the pointer.
-        if (!Known && Base.empty() && Final)
-          for (const Use &U : GEP->indices())
-            Changed |= addNew(ptsOf(GEP), Get(U.get()), 0, true);
-      } else if (auto *LI = dyn_cast<LoadInst>(&I)) {
-        if (!NumberLoads.contains(LI))
-          LoadFrom(LI->getPointerOperand(), ptsOf(LI), false,
-                   !LI->getType()->isPtrOrPtrVectorTy());
-      } else if (auto *SI = dyn_cast<StoreInst>(&I)) {
-        if (std::optional<int64_t> Delta = ownAddressStored(*SI)) {
-          // One run stores the very address it writes through, moved by
-          // Delta: at each place the address may be, that place's own.
-          EachPlace(SI->getPointerOperand(),
-                    [&](Loc L) { StoreAt(L, PtsSet{L}, Shift{*Delta}); });
-        } else
-          StoreInto(SI->getPointerOperand(), Get(SI->getValueOperand()), false);
-      } else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
-        StoreInto(RMW->getPointerOperand(), Get(RMW->getValOperand()), false);
-        LoadFrom(RMW->getPointerOperand(), ptsOf(RMW), false);
-      } else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I)) {
-        StoreInto(CX->getPointerOperand(), Get(CX->getNewValOperand()), false);
-        LoadFrom(CX->getPointerOperand(), ptsOf(CX), false);
-      } else if (auto *R = dyn_cast<ReturnInst>(&I)) {
-        if (R->getReturnValue())
-          if (addNew(Returns[I.getFunction()], Get(R->getReturnValue()))) {
-            Changed = true;
-            ReturnsChangedAt[I.getFunction()] = Tick;
-          }
-      } else if (auto *CI = dyn_cast<CastInst>(&I)) {
-        const PtsSet &Src = Get(CI->getOperand(0));
-        if ((isa<ZExtInst>(CI) || isa<SExtInst>(CI)) &&
-            isBytes(CI->getSrcTy())) {
-          // Widened bytes are a number (bytesMayBeStored).
-        } else if (isa<IntToPtrInst>(CI) && Src.empty()) {
-          auto *C = dyn_cast<ConstantInt>(CI->getOperand(0));
-          // A distance between two pointers or a small number cast to a
-          // pointer (memcached's restart_fixup: `(item *)(p - old_base)`,
-          // rebased later by adding the new base) is no object's address:
-          // a pointer is not rebuilt from such a number (the printed
-          // assumption), so it points nowhere rather than anywhere.
-          auto *Num = dyn_cast<Instruction>(CI->getOperand(0));
-          if (Final && (!C || !isNonPointerConstant(C)) &&
-              !(Num && Numbers.contains(Num)))
-            Changed |= add(ptsOf(CI), {UnknownObj, UnknownOffset});
-        } else {
-          bool Preserve = isa<BitCastInst>(CI) || isa<AddrSpaceCastInst>(CI) ||
-                          isa<PtrToIntInst>(CI) || isa<IntToPtrInst>(CI) ||
-                          isa<ZExtInst>(CI) || isa<SExtInst>(CI) ||
-                          isa<TruncInst>(CI);
-          Changed |= addNew(ptsOf(CI), Src, 0, !Preserve);
+    }
+    if (auto *A = dyn_cast<AllocaInst>(&I)) {
+      Changed |= add(ptsOf(A), {objectOf(A), 0});
+    } else if (auto *GEP = dyn_cast<GetElementPtrInst>(&I)) {
+      APInt Off(DL.getIndexTypeSizeInBits(GEP->getType()), 0);
+      bool Known = GEP->accumulateConstantOffset(DL, Off);
+      const PtsSet &Base = Get(GEP->getPointerOperand());
+      Shift By{Known ? Off.getSExtValue() : 0, !Known};
+      ArrayType *Outside = nullptr;
+      uint64_t PtrScale = 0;
+      if (!Known)
+        if (auto Steps =
+                arraySteps(DL, *cast<GEPOperator>(GEP), Outside, PtrScale))
+          By = *Steps;
+      // p + i with i a known multiple of 2^k (`i << 2`) steps by whole
+      // multiples of PtrScale << k.
+      uint64_t Residue = PtrScale;
+      if (PtrScale && GEP->getNumIndices() == 1)
+        Residue <<= std::min(
+            16u,
+            computeKnownBits(GEP->getOperand(1), DL).countMinTrailingZeros());
+      StructType *Member = StrictAliasing.contains(I.getFunction())
+                               ? memberAccessStruct(*cast<GEPOperator>(GEP))
+                               : nullptr;
+      Changed |= addNew(ptsOf(GEP), Base, [&](const Loc &L) {
+        if (Member && memberOfOtherType(L, Member))
+          return Shift{0, false, 0, 0, /*Drop=*/true};
+        if (Outside && !arrayInObject(L, Outside))
+          return PtrScale
+                     ? elementsAround(L, PtrScale, DL.getTypeAllocSize(Outside))
+                     : Shift{0, true};
+        if (PtrScale && !Outside)
+          return withinArray(L, PtrScale, decayOf(GEP->getPointerOperand()),
+                             Residue);
+        return By;
+      });
+      // Arithmetic stays inside the base's object (the "no undefined
+      // behaviour" assumption); only from a null/integer base, as in
+      // (char *)0 + (uintptr_t)p, may an index carry the pointer.
+      if (!Known && Base.empty() && Final)
+        for (const Use &U : GEP->indices())
+          Changed |= addNew(ptsOf(GEP), Get(U.get()), 0, true);
+    } else if (auto *LI = dyn_cast<LoadInst>(&I)) {
+      if (!NumberLoads.contains(LI))
+        LoadFrom(LI->getPointerOperand(), ptsOf(LI), false,
+                 !LI->getType()->isPtrOrPtrVectorTy());
+    } else if (auto *SI = dyn_cast<StoreInst>(&I)) {
+      if (std::optional<int64_t> Delta = ownAddressStored(*SI)) {
+        // One run stores the very address it writes through, moved by
+        // Delta: at each place the address may be, that place's own.
+        EachPlace(SI->getPointerOperand(),
+                  [&](Loc L) { StoreAt(L, PtsSet{L}, Shift{*Delta}); });
+      } else
+        StoreInto(SI->getPointerOperand(), Get(SI->getValueOperand()), false);
+    } else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
+      StoreInto(RMW->getPointerOperand(), Get(RMW->getValOperand()), false);
+      LoadFrom(RMW->getPointerOperand(), ptsOf(RMW), false);
+    } else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I)) {
+      StoreInto(CX->getPointerOperand(), Get(CX->getNewValOperand()), false);
+      LoadFrom(CX->getPointerOperand(), ptsOf(CX), false);
+    } else if (auto *R = dyn_cast<ReturnInst>(&I)) {
+      if (R->getReturnValue())
+        if (addNew(Returns[I.getFunction()], Get(R->getReturnValue()))) {
+          Changed = true;
+          ReturnsChangedAt[I.getFunction()] = Tick;
         }
-      } else if (auto *CB = dyn_cast<CallBase>(&I)) {
-        if (CB->isInlineAsm()) {
-          if (mayHoldPointer(CB->getType()) &&
-              !asmYieldsNumbers(*cast<InlineAsm>(CB->getCalledOperand())))
-            Changed |= add(ptsOf(CB), {UnknownObj, UnknownOffset});
-          continue;
-        }
-        if (auto *II = dyn_cast<IntrinsicInst>(CB)) {
-          switch (II->getIntrinsicID()) {
-          case llvm::Intrinsic::memcpy:
-          case llvm::Intrinsic::memcpy_inline:
-          case llvm::Intrinsic::memmove:
-            CopyFields(*II, II->getArgOperand(0), II->getArgOperand(1),
-                       II->getArgOperand(2));
-            break;
-          case llvm::Intrinsic::vacopy: {
-            PtsSet Vals; // a temporary: filling it is no progress
-            // Copies every field; the copy lands at unknown fields.
-            bool Saved = Changed;
-            LoadFrom(II->getArgOperand(1), Vals, true);
-            Changed = Saved;
-            StoreInto(II->getArgOperand(0), Vals, true);
-            forgetTemporary(Vals);
-            break;
-          }
-          case llvm::Intrinsic::vastart:
-            // The va_list (every field: x86-64's register save and overflow
-            // areas, i386's one pointer) points into the variadic arguments.
-            StoreInto(II->getArgOperand(0), {Loc{objectOf(II), UnknownOffset}},
-                      true);
-            break;
-          case llvm::Intrinsic::threadlocal_address:
-          case llvm::Intrinsic::ptrmask:
-          case llvm::Intrinsic::launder_invariant_group:
-          case llvm::Intrinsic::strip_invariant_group:
-            Changed |= addNew(ptsOf(II), Get(II->getArgOperand(0)));
-            break;
-          default:
-            if (!II->getType()->isVoidTy())
-              for (const Use &U : II->args())
-                Changed |= addNew(ptsOf(II), Get(U.get()), 0, true);
-            break;
-          }
-          continue;
-        }
-        if (auto K = callIntrinsic(*CB)) {
-          switch (*K) {
-          case Intrinsic::ThreadCreate: {
-            const PtsSet &Arg = Get(CB->getArgOperand(2));
-            for (Loc L : Get(CB->getArgOperand(1))) {
-              if (Objects[L.Obj].Kind != ObjKind::Function)
-                continue;
-              auto *Fn = cast<Function>(Objects[L.Obj].Site);
-              if (Fn->arg_size() > 0 && !Fn->isDeclaration())
-                Changed |= addNew(ptsOf(Fn->getArg(0)), Arg);
-              Changed |= addNew(ThreadResults, Returns[Fn]);
-            }
-            break;
-          }
-          case Intrinsic::ThreadJoin:
-            StoreInto(CB->getArgOperand(1), ThreadResults, false);
-            break;
-          case Intrinsic::ThreadExit:
-            Changed |= addNew(ThreadResults, Get(CB->getArgOperand(0)));
-            break;
-          case Intrinsic::Alloc:
-            Changed |= add(ptsOf(CB), {objectOf(CB), 0});
-            break;
-          case Intrinsic::NondetPtr:
-            Changed |= add(ptsOf(CB), {UnknownObj, UnknownOffset});
-            break;
-          default:
-            break;
-          }
-          continue;
-        }
-        bool Unresolved = false;
-        auto Callees = callees(*CB, &Unresolved);
-        // An empty set of targets is "unresolved" only once the solution is
-        // otherwise complete (Final): before, it may just not be computed
-        // yet, and Unknown, once added, stays.
-        if (Unresolved && !Final && readsEmptySet(*CB))
-          Unresolved = false;
-        if (Unresolved && mayHoldPointer(CB->getType()))
+    } else if (auto *CI = dyn_cast<CastInst>(&I)) {
+      const PtsSet &Src = Get(CI->getOperand(0));
+      if ((isa<ZExtInst>(CI) || isa<SExtInst>(CI)) && isBytes(CI->getSrcTy())) {
+        // Widened bytes are a number (bytesMayBeStored).
+      } else if (isa<IntToPtrInst>(CI) && Src.empty()) {
+        auto *C = dyn_cast<ConstantInt>(CI->getOperand(0));
+        // A distance between two pointers or a small number cast to a
+        // pointer (memcached's restart_fixup: `(item *)(p - old_base)`,
+        // rebased later by adding the new base) is no object's address:
+        // a pointer is not rebuilt from such a number (the printed
+        // assumption), so it points nowhere rather than anywhere.
+        auto *Num = dyn_cast<Instruction>(CI->getOperand(0));
+        if (Final && (!C || !isNonPointerConstant(C)) &&
+            !(Num && Numbers.contains(Num)))
+          Changed |= add(ptsOf(CI), {UnknownObj, UnknownOffset});
+      } else {
+        bool Preserve = isa<BitCastInst>(CI) || isa<AddrSpaceCastInst>(CI) ||
+                        isa<PtrToIntInst>(CI) || isa<IntToPtrInst>(CI) ||
+                        isa<ZExtInst>(CI) || isa<SExtInst>(CI) ||
+                        isa<TruncInst>(CI);
+        Changed |= addNew(ptsOf(CI), Src, 0, !Preserve);
+      }
+    } else if (auto *CB = dyn_cast<CallBase>(&I)) {
+      if (CB->isInlineAsm()) {
+        if (mayHoldPointer(CB->getType()) &&
+            !asmYieldsNumbers(*cast<InlineAsm>(CB->getCalledOperand())))
           Changed |= add(ptsOf(CB), {UnknownObj, UnknownOffset});
-        for (const Function *Fn : Callees) {
-          if (Fn->isDeclaration()) {
-            if (!lookupExternal(Fn->getName()) &&
-                mayHoldPointer(CB->getType()) && !Fn->isIntrinsic())
-              Changed |= add(ptsOf(CB), {UnknownObj, UnknownOffset});
-            continue;
-          }
-          for (unsigned A = 0; A < Fn->arg_size() && A < CB->arg_size(); ++A)
-            Changed |= addNew(ptsOf(Fn->getArg(A)), Get(CB->getArgOperand(A)));
-          if (auto It = VarArgAreas.find(Fn);
-              It != VarArgAreas.end() && !CollapsedVarArgs.contains(Fn))
-            for (unsigned A = Fn->arg_size(); A < CB->arg_size(); ++A)
-              for (uint32_t Area : It->second) {
-                PtsSet &Args = Contents[{
-                    Area, holdsPointer(CB->getArgOperand(A)->getType())
-                              ? UnknownOffset
-                              : VarArgNumbersOff}];
-                if (!addNew(Args, Get(CB->getArgOperand(A))))
-                  continue;
-                Changed = true;
-                objectChanged(Area);
-                if (Args.size() > VarArgTargetCap) {
-                  // A logging function handed every string of the program:
-                  // following them all through its formatting costs more
-                  // than it tells. Its arguments are not followed (what
-                  // was added stays); ProgramModel names it as a reason
-                  // no engine may claim race freedom.
-                  CollapsedVarArgs.insert(Fn);
-                  for (uint32_t Other : It->second) {
-                    PtsSet &Gone = Contents[{Other, UnknownOffset}];
-                    Gone.clear();
-                    Log.erase(&Gone);
-                  }
-                  break;
-                }
-              }
-          uint32_t Clone = FreshResult.contains(Fn) ? objectOf(CB) : UnknownObj;
-          if (Clone != UnknownObj) {
-            Changed |= add(ptsOf(CB), {Clone, 0});
-          } else if (auto It = ArgumentResults.find(Fn);
-                     It != ArgumentResults.end()) {
-            // The result is this call's own argument moved: each call sees
-            // its own, not what every call of Fn returns.
-            for (auto [A, Off] : It->second) {
-              if (A >= CB->arg_size())
-                continue;
-              const PtsSet &Arg = Get(CB->getArgOperand(A));
-              if (Off != UnknownOffset) {
-                Changed |= addNew(ptsOf(CB), Arg, Off);
-                continue;
-              }
-              // Moved by a varying amount: inside the argument's objects,
-              // where what Fn returns says (the callee's own offsets, a
-              // walk that stays in its array).
-              SmallDenseSet<uint32_t, 8> Objs;
-              for (const Loc &L : Arg)
-                Objs.insert(L.Obj);
-              for (const Loc &R : Returns[Fn])
-                if (Objs.contains(R.Obj))
-                  Changed |= add(ptsOf(CB), R);
-            }
-          } else {
-            Changed |= addNew(ptsOf(CB), Returns[Fn]);
-          }
-        }
-      } else if (isa<PHINode>(I) || isa<SelectInst>(I) || isa<FreezeInst>(I)) {
-        unsigned First = isa<SelectInst>(I) ? 1 : 0;
-        for (unsigned Op = First; Op < I.getNumOperands(); ++Op)
-          Changed |= addNew(ptsOf(&I), Get(I.getOperand(Op)));
-      } else if (isa<ExtractValueInst>(I) || isa<InsertValueInst>(I) ||
-                 isa<ExtractElementInst>(I) || isa<InsertElementInst>(I) ||
-                 isa<ShuffleVectorInst>(I)) {
-        for (const Use &U : I.operands())
-          Changed |= addNew(ptsOf(&I), Get(U.get()));
-      } else if ((isa<BinaryOperator>(I) && !Numbers.contains(&I)) ||
-                 isa<UnaryOperator>(I)) {
-        for (const Use &U : I.operands())
-          Changed |= addNew(ptsOf(&I), Get(U.get()), 0, true);
-      } else if (isa<VAArgInst>(I)) {
-        if (mayHoldPointer(I.getType()))
-          Changed |= add(ptsOf(&I), {UnknownObj, UnknownOffset});
+        continue;
       }
+      if (auto *II = dyn_cast<IntrinsicInst>(CB)) {
+        switch (II->getIntrinsicID()) {
+        case llvm::Intrinsic::memcpy:
+        case llvm::Intrinsic::memcpy_inline:
+        case llvm::Intrinsic::memmove:
+          CopyFields(*II, II->getArgOperand(0), II->getArgOperand(1),
+                     II->getArgOperand(2));
+          break;
+        case llvm::Intrinsic::vacopy: {
+          PtsSet Vals; // a temporary: filling it is no progress
+          // Copies every field; the copy lands at unknown fields.
+          bool Saved = Changed;
+          LoadFrom(II->getArgOperand(1), Vals, true);
+          Changed = Saved;
+          StoreInto(II->getArgOperand(0), Vals, true);
+          forgetTemporary(Vals);
+          break;
+        }
+        case llvm::Intrinsic::vastart:
+          // The va_list (every field: x86-64's register save and overflow
+          // areas, i386's one pointer) points into the variadic arguments.
+          StoreInto(II->getArgOperand(0), {Loc{objectOf(II), UnknownOffset}},
+                    true);
+          break;
+        case llvm::Intrinsic::threadlocal_address:
+        case llvm::Intrinsic::ptrmask:
+        case llvm::Intrinsic::launder_invariant_group:
+        case llvm::Intrinsic::strip_invariant_group:
+          Changed |= addNew(ptsOf(II), Get(II->getArgOperand(0)));
+          break;
+        default:
+          if (!II->getType()->isVoidTy())
+            for (const Use &U : II->args())
+              Changed |= addNew(ptsOf(II), Get(U.get()), 0, true);
+          break;
+        }
+        continue;
+      }
+      if (auto K = callIntrinsic(*CB)) {
+        switch (*K) {
+        case Intrinsic::ThreadCreate: {
+          const PtsSet &Arg = Get(CB->getArgOperand(2));
+          for (Loc L : Get(CB->getArgOperand(1))) {
+            if (Objects[L.Obj].Kind != ObjKind::Function)
+              continue;
+            auto *Fn = cast<Function>(Objects[L.Obj].Site);
+            if (Fn->arg_size() > 0 && !Fn->isDeclaration())
+              Changed |= addNew(ptsOf(Fn->getArg(0)), Arg);
+            Changed |= addNew(ThreadResults, Returns[Fn]);
+          }
+          break;
+        }
+        case Intrinsic::ThreadJoin:
+          StoreInto(CB->getArgOperand(1), ThreadResults, false);
+          break;
+        case Intrinsic::ThreadExit:
+          Changed |= addNew(ThreadResults, Get(CB->getArgOperand(0)));
+          break;
+        case Intrinsic::Alloc:
+          Changed |= add(ptsOf(CB), {objectOf(CB), 0});
+          break;
+        case Intrinsic::NondetPtr:
+          Changed |= add(ptsOf(CB), {UnknownObj, UnknownOffset});
+          break;
+        default:
+          break;
+        }
+        continue;
+      }
+      bool Unresolved = false;
+      auto Callees = callees(*CB, &Unresolved);
+      // An empty set of targets is "unresolved" only once the solution is
+      // otherwise complete (Final): before, it may just not be computed
+      // yet, and Unknown, once added, stays.
+      if (Unresolved && !Final && readsEmptySet(*CB))
+        Unresolved = false;
+      if (Unresolved && mayHoldPointer(CB->getType()))
+        Changed |= add(ptsOf(CB), {UnknownObj, UnknownOffset});
+      for (const Function *Fn : Callees) {
+        if (Fn->isDeclaration()) {
+          if (!lookupExternal(Fn->getName()) && mayHoldPointer(CB->getType()) &&
+              !Fn->isIntrinsic())
+            Changed |= add(ptsOf(CB), {UnknownObj, UnknownOffset});
+          continue;
+        }
+        for (unsigned A = 0; A < Fn->arg_size() && A < CB->arg_size(); ++A)
+          Changed |= addNew(ptsOf(Fn->getArg(A)), Get(CB->getArgOperand(A)));
+        if (auto It = VarArgAreas.find(Fn);
+            It != VarArgAreas.end() && !CollapsedVarArgs.contains(Fn))
+          for (unsigned A = Fn->arg_size(); A < CB->arg_size(); ++A)
+            for (uint32_t Area : It->second) {
+              PtsSet &Args =
+                  Contents[{Area, holdsPointer(CB->getArgOperand(A)->getType())
+                                      ? UnknownOffset
+                                      : VarArgNumbersOff}];
+              if (!addNew(Args, Get(CB->getArgOperand(A))))
+                continue;
+              Changed = true;
+              objectChanged(Area);
+              if (Args.size() > VarArgTargetCap) {
+                // A logging function handed every string of the program:
+                // following them all through its formatting costs more
+                // than it tells. Its arguments are not followed (what
+                // was added stays); ProgramModel names it as a reason
+                // no engine may claim race freedom.
+                CollapsedVarArgs.insert(Fn);
+                for (uint32_t Other : It->second) {
+                  PtsSet &Gone = Contents[{Other, UnknownOffset}];
+                  Gone.clear();
+                  Log.erase(&Gone);
+                }
+                break;
+              }
+            }
+        uint32_t Clone = FreshResult.contains(Fn) ? objectOf(CB) : UnknownObj;
+        if (Clone != UnknownObj) {
+          Changed |= add(ptsOf(CB), {Clone, 0});
+        } else if (auto It = ArgumentResults.find(Fn);
+                   It != ArgumentResults.end()) {
+          // The result is this call's own argument moved: each call sees
+          // its own, not what every call of Fn returns.
+          for (auto [A, Off] : It->second) {
+            if (A >= CB->arg_size())
+              continue;
+            const PtsSet &Arg = Get(CB->getArgOperand(A));
+            if (Off != UnknownOffset) {
+              Changed |= addNew(ptsOf(CB), Arg, Off);
+              continue;
+            }
+            // Moved by a varying amount: inside the argument's objects,
+            // where what Fn returns says (the callee's own offsets, a
+            // walk that stays in its array).
+            SmallDenseSet<uint32_t, 8> Objs;
+            for (const Loc &L : Arg)
+              Objs.insert(L.Obj);
+            for (const Loc &R : Returns[Fn])
+              if (Objs.contains(R.Obj))
+                Changed |= add(ptsOf(CB), R);
+          }
+        } else {
+          Changed |= addNew(ptsOf(CB), Returns[Fn]);
+        }
+      }
+    } else if (isa<PHINode>(I) || isa<SelectInst>(I) || isa<FreezeInst>(I)) {
+      unsigned First = isa<SelectInst>(I) ? 1 : 0;
+      for (unsigned Op = First; Op < I.getNumOperands(); ++Op)
+        Changed |= addNew(ptsOf(&I), Get(I.getOperand(Op)));
+    } else if (isa<ExtractValueInst>(I) || isa<InsertValueInst>(I) ||
+               isa<ExtractElementInst>(I) || isa<InsertElementInst>(I) ||
+               isa<ShuffleVectorInst>(I)) {
+      for (const Use &U : I.operands())
+        Changed |= addNew(ptsOf(&I), Get(U.get()));
+    } else if ((isa<BinaryOperator>(I) && !Numbers.contains(&I)) ||
+               isa<UnaryOperator>(I)) {
+      for (const Use &U : I.operands())
+        Changed |= addNew(ptsOf(&I), Get(U.get()), 0, true);
+    } else if (isa<VAArgInst>(I)) {
+      if (mayHoldPointer(I.getType()))
+        Changed |= add(ptsOf(&I), {UnknownObj, UnknownOffset});
     }
   }
   NumVisits += Visits;

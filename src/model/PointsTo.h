@@ -411,8 +411,7 @@ private:
   std::vector<llvm::SmallVector<uint32_t, 2>> ObjReaders;
   llvm::DenseSet<uint64_t> Registered;
   void numberInstructions();
-  /// The pointer a load or atomic reads memory through (null for others;
-  /// calls are asked needsVisit on every pass).
+  /// The pointer a load or atomic reads memory through (null for others).
   static const llvm::Value *readThrough(const llvm::Instruction &I);
   /// V's set gained a location in Obj: its users are to be visited, and a
   /// load through V reads Obj from now on.
@@ -542,16 +541,11 @@ private:
   }
   /// The copies (memcpy) and sources copied whole, not field by field.
   std::set<std::pair<const llvm::Instruction *, Loc>> WholeCopies;
-  /// Per object, the tick its contents last changed at (0: never), and
-  /// every change in order: a load whose pointer reaches many objects
-  /// looks up the few changed since its last visit instead (needsVisit).
+  /// Per object, the tick its contents last changed at (0: never).
   std::vector<uint32_t> ObjChangedAt;
-  std::vector<std::pair<uint32_t, uint32_t>> ObjChanges;
   void objectChanged(uint32_t Obj) {
     if (Obj >= ObjChangedAt.size())
       ObjChangedAt.resize(Obj + 1, 0);
-    if (ObjChangedAt[Obj] != Tick)
-      ObjChanges.push_back({Tick, Obj});
     ObjChangedAt[Obj] = Tick;
     if (Obj < ObjReaders.size())
       for (uint32_t Index : ObjReaders[Obj])

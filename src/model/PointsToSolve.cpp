@@ -302,30 +302,13 @@ bool PointsTo::needsVisit(const Instruction &I, uint32_t Since) const {
   }
   // Memory read through a pointer operand.
   auto ObjectsChanged = [&](const Value *Ptr) {
-    const PtsSet &S = pointsTo(Ptr);
-    auto Changes = llvm::ArrayRef(ObjChanges);
-    Changes = Changes.drop_front(
-        std::partition_point(Changes.begin(), Changes.end(),
-                             [&](const auto &C) { return C.first < Since; }) -
-        Changes.begin());
-    if (Changes.size() < S.size()) {
-      for (auto [Tick, Obj] : Changes)
-        if (auto It = S.lower_bound({Obj, INT64_MIN});
-            It != S.end() && It->Obj == Obj)
-          return true;
-      return false;
-    }
-    for (Loc L : S)
+    for (Loc L : pointsTo(Ptr))
       if (L.Obj < ObjChangedAt.size() && ObjChangedAt[L.Obj] >= Since)
         return true;
     return false;
   };
-  if (auto *LI = dyn_cast<LoadInst>(&I))
-    return ObjectsChanged(LI->getPointerOperand());
-  if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
-    return ObjectsChanged(RMW->getPointerOperand());
-  if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
-    return ObjectsChanged(CX->getPointerOperand());
+  if (const Value *Ptr = readThrough(I))
+    return ObjectsChanged(Ptr);
   auto *CB = dyn_cast<CallBase>(&I);
   if (!CB || CB->isInlineAsm())
     return false;
