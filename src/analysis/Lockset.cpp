@@ -252,6 +252,7 @@ private:
     for (MemAccess A : PM.accessesOf(I)) {
       if (PM.isThreadPrivateAccess(A.Ptr))
         continue;
+      A = PM.withinMember(A);
       if (LS.holds(AtomicSectionLock))
         A.Atomic = true;
       Records.insert({CurThread, MainPos, A, LS, Child});

@@ -137,12 +137,14 @@ bool ProgramModel::isThreadPrivateAccess(const Value *Ptr) const {
 /// The bytes from P to the end of the array member of a struct that P
 /// points into, when P is that member decayed (`s->name`, `&s->name[k]`:
 /// a GEP on the array with indices 0 and a constant, on a GEP that selects
-/// the member, or one GEP doing both) and the member is not its struct's
+/// the member, or one GEP doing both, or the member itself) and the
+/// member is not its struct's
 /// last (which a struct hack may extend) nor in a union; else 0. A string
 /// or block function given such a pointer reaches no byte past the member:
 /// its pointer arithmetic would leave the array object (undefined
 /// behaviour), as _FORTIFY_SOURCE's object sizes assume.
-static uint64_t memberArrayBytes(const Value *P, const DataLayout &DL) {
+static uint64_t memberArrayBytes(const Value *P, const DataLayout &DL,
+                                 bool WholeOnly = false) {
   while (isa<BitCastOperator>(P) || isa<AddrSpaceCastOperator>(P))
     P = cast<Operator>(P)->getOperand(0);
   const auto *G = dyn_cast<GEPOperator>(P);
@@ -166,6 +168,12 @@ static uint64_t memberArrayBytes(const Value *P, const DataLayout &DL) {
     MemberGEP = G;
     Field = dyn_cast<ConstantInt>(Idx[1]);
     Elem = dyn_cast<ConstantInt>(Idx[2]);
+  } else if (Idx.size() == 2 && match(Idx[0], PatternMatch::m_Zero())) {
+    // `&s->name` itself, where optimisation folded the decay away: its
+    // first element.
+    MemberGEP = G;
+    Field = dyn_cast<ConstantInt>(Idx[1]);
+    Elem = ConstantInt::get(Type::getInt64Ty(G->getContext()), 0);
   }
   auto *S = MemberGEP ? dyn_cast<StructType>(MemberGEP->getSourceElementType())
                       : nullptr;
@@ -175,10 +183,71 @@ static uint64_t memberArrayBytes(const Value *P, const DataLayout &DL) {
     return 0;
   auto *AT = dyn_cast<ArrayType>(S->getElementType(Field->getZExtValue()));
   if (!AT || (ArrTy && ArrTy != AT) ||
-      Elem->getZExtValue() >= AT->getNumElements())
+      Elem->getZExtValue() >= AT->getNumElements() ||
+      (WholeOnly && !Elem->isZero()))
     return 0;
   return (AT->getNumElements() - Elem->getZExtValue()) *
          DL.getTypeAllocSize(AT->getElementType());
+}
+
+/// Where a walk by pointer arithmetic starts: through casts, GEPs of one
+/// index (p + i, any i) and the phis and selects of the loop that steps
+/// it, the one value that is none of these; null when there are several.
+/// Cycle marks a value already on the way (a loop back to the walk).
+/// Varies: a step has a variable index, or the walk goes through a phi or
+/// a select.
+static const Value *const Cycle = reinterpret_cast<const Value *>(1);
+static const Value *walkStart(const Value *P,
+                              SmallPtrSetImpl<const Value *> &Seen,
+                              bool &Varies, unsigned Depth = 0) {
+  while (isa<BitCastOperator>(P) || isa<AddrSpaceCastOperator>(P))
+    P = cast<Operator>(P)->getOperand(0);
+  if (!Seen.insert(P).second)
+    return Cycle;
+  if (Depth > 32)
+    return nullptr;
+  SmallVector<const Value *, 4> Next;
+  if (const auto *G = dyn_cast<GEPOperator>(P); G && G->getNumIndices() == 1) {
+    Next.push_back(G->getPointerOperand());
+    Varies |= !isa<Constant>(G->getOperand(1));
+  } else if (const auto *Phi = dyn_cast<PHINode>(P)) {
+    Next.append(Phi->value_op_begin(), Phi->value_op_end());
+    Varies = true;
+  } else if (const auto *Sel = dyn_cast<SelectInst>(P)) {
+    Next = {Sel->getTrueValue(), Sel->getFalseValue()};
+    Varies = true;
+  } else {
+    return P;
+  }
+  const Value *Start = Cycle;
+  for (const Value *N : Next) {
+    const Value *S = walkStart(N, Seen, Varies, Depth + 1);
+    if (!S)
+      return nullptr;
+    if (S == Cycle)
+      continue;
+    if (Start != Cycle && Start != S)
+      return nullptr;
+    Start = S;
+  }
+  return Start;
+}
+
+MemAccess ProgramModel::withinMember(MemAccess A) const {
+  if (!A.Ptr || !A.Ptr->getType()->isPointerTy())
+    return A;
+  SmallPtrSet<const Value *, 8> Seen;
+  bool Varies = false;
+  const Value *Start = walkStart(A.Ptr, Seen, Varies);
+  // (A constant step keeps its exact offset.)
+  if (!Start || Start == Cycle || !Varies)
+    return A;
+  uint64_t Bytes = memberArrayBytes(Start, M.getDataLayout(), true);
+  if (!Bytes || (A.Size && A.Size > Bytes))
+    return A;
+  A.Ptr = Start;
+  A.Size = Bytes;
+  return A;
 }
 
 /// Accesses of unknown length through a decayed array member end with it.

@@ -150,6 +150,14 @@ public:
   [[nodiscard]] llvm::SmallVector<MemAccess, 2>
   accessesOf(const llvm::Instruction &I) const;
 
+  /// A as the lockset pairs it: an access through pointer arithmetic that
+  /// starts at a decayed array member (`p = s->buf; ... p[i]`, a string
+  /// model's loop inlined at `strncpy(s->buf, ...)`) is one access to the
+  /// whole member, which it cannot leave without undefined behaviour (the
+  /// member not its struct's last, nor in a union: memberArrayBytes). Its
+  /// pointer is then the member's, whose locations keep an element's
+  /// offset where the walk's own would be anywhere. Otherwise A itself.
+  [[nodiscard]] MemAccess withinMember(MemAccess A) const;
   /// True when the access through Ptr touches only the running thread's own
   /// copy (a direct access to a __thread variable whose address never
   /// escapes to another thread).
