@@ -195,18 +195,29 @@ static void eraseUnusedModelCode(Module &M) {
 /// (`static int g_use_cache = 0; ... if (g_use_cache) ...`). Its loads
 /// become that constant, and foldConstantBranches drops the code it
 /// guards, which no run reaches.
-static void foldNeverWrittenGlobals(Module &M) {
-  const DataLayout &DL = M.getDataLayout();
-  // (Inline assembly may name a global in its text and write it.)
+/// The text of the module's inline assembly, which may name a global and
+/// write it.
+static std::string inlineAsmText(const Module &M) {
   std::string Asm = M.getModuleInlineAsm();
   for (const Function &F : M)
     for (const Instruction &I : instructions(F))
       if (const auto *CB = dyn_cast<CallBase>(&I); CB && CB->isInlineAsm())
         Asm += cast<InlineAsm>(CB->getCalledOperand())->getAsmString() + "\n";
+  return Asm;
+}
+
+/// A global of the program's own whose value only crace's loads and
+/// stores can see: internal, with an initializer, not in a section nor
+/// named by inline assembly.
+static bool ownGlobal(const GlobalVariable &G, StringRef Asm) {
+  return G.hasLocalLinkage() && G.hasInitializer() && !G.isConstant() &&
+         !G.isThreadLocal() && !G.hasSection() && !Asm.contains(G.getName());
+}
+
+static void foldNeverWrittenGlobals(Module &M, StringRef Asm) {
+  const DataLayout &DL = M.getDataLayout();
   for (GlobalVariable &G : M.globals()) {
-    if (!G.hasLocalLinkage() || !G.hasInitializer() || G.isConstant() ||
-        G.isThreadLocal() || G.hasSection() ||
-        StringRef(Asm).contains(G.getName()))
+    if (!ownGlobal(G, Asm))
       continue;
     SmallVector<LoadInst *, 8> Loads;
     auto PlainLoad = [&](User *U) {
@@ -238,6 +249,65 @@ static void foldNeverWrittenGlobals(Module &M) {
   }
 }
 
+/// The constant every call of A's function passes for A, directly or as
+/// an argument of its caller that is such a constant in turn; null when
+/// the function may be called otherwise (its address is taken: a thread's
+/// start routine, a callback) or is main, or the calls disagree.
+static Constant *constantArgument(const Argument &A, unsigned Depth = 0) {
+  const Function &F = *A.getParent();
+  if (Depth > 4 || F.getName() == "main" || F.use_empty())
+    return nullptr;
+  Constant *K = nullptr;
+  for (const Use &U : F.uses()) {
+    const auto *CB = dyn_cast<CallBase>(U.getUser());
+    if (!CB || !CB->isCallee(&U) ||
+        CB->getFunctionType() != F.getFunctionType())
+      return nullptr;
+    Value *V = CB->getArgOperand(A.getArgNo());
+    auto *C = dyn_cast<Constant>(V);
+    if (const auto *PA = dyn_cast<Argument>(V))
+      C = constantArgument(*PA, Depth + 1);
+    if (!C || (K && K != C))
+      return nullptr;
+    K = C;
+  }
+  return K;
+}
+
+/// A global of the program's own that every store writes with its initial
+/// value (a mode flag `_server = server` in an init function that main
+/// calls with 0) always holds that value: what its loads compute is that
+/// constant, and foldConstantBranches drops the code it guards. The loads
+/// stay, for the stores they may race with.
+static void foldSameValueGlobals(Module &M, StringRef Asm) {
+  for (GlobalVariable &G : M.globals()) {
+    if (!ownGlobal(G, Asm) || !G.getValueType()->isIntegerTy())
+      continue;
+    Constant *Init = G.getInitializer();
+    SmallVector<LoadInst *, 8> Loads;
+    bool Stored = false;
+    bool Same = all_of(G.users(), [&](User *U) {
+      if (auto *L = dyn_cast<LoadInst>(U)) {
+        Loads.push_back(L);
+        return L->isSimple() && L->getType() == Init->getType();
+      }
+      auto *S = dyn_cast<StoreInst>(U);
+      if (!S || !S->isSimple() || S->getPointerOperand() != &G)
+        return false;
+      Stored = true;
+      Value *V = S->getValueOperand();
+      auto *C = dyn_cast<Constant>(V);
+      if (const auto *A = dyn_cast<Argument>(V))
+        C = constantArgument(*A);
+      return C == Init;
+    });
+    if (!Same || !Stored)
+      continue;
+    for (LoadInst *L : Loads)
+      L->replaceAllUsesWith(Init);
+  }
+}
+
 void runCleanupPasses(Module &M) {
   // Models the program does not reach first: the inliner would otherwise
   // inline models into every unused model (a third of the whole run on a
@@ -251,7 +321,9 @@ void runCleanupPasses(Module &M) {
   FPM.addPass(PromotePass());
   MPM.addPass(createModuleToFunctionPassAdaptor(std::move(FPM)));
   MPM.run(M, PC.MAM);
-  foldNeverWrittenGlobals(M);
+  std::string Asm = inlineAsmText(M);
+  foldNeverWrittenGlobals(M, Asm);
+  foldSameValueGlobals(M, Asm);
   for (Function &F : M)
     if (!F.isDeclaration())
       foldConstantBranches(F);
