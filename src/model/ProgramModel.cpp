@@ -145,48 +145,100 @@ bool ProgramModel::isThreadPrivateAccess(const Value *Ptr) const {
 /// behaviour), as _FORTIFY_SOURCE's object sizes assume.
 static uint64_t memberArrayBytes(const Value *P, const DataLayout &DL,
                                  bool WholeOnly = false) {
-  while (isa<BitCastOperator>(P) || isa<AddrSpaceCastOperator>(P))
-    P = cast<Operator>(P)->getOperand(0);
-  const auto *G = dyn_cast<GEPOperator>(P);
+  auto Strip = [](const Value *V) {
+    while (isa<BitCastOperator>(V) || isa<AddrSpaceCastOperator>(V))
+      V = cast<Operator>(V)->getOperand(0);
+    return V;
+  };
+  const auto *G = dyn_cast<GEPOperator>(Strip(P));
   if (!G)
     return 0;
-  // The array and the element index: the GEP's last two steps.
-  SmallVector<const Value *, 4> Idx(G->idx_begin(), G->idx_end());
-  Type *ArrTy = nullptr;
-  const ConstantInt *Elem = nullptr;
-  const GEPOperator *MemberGEP = nullptr;
-  const ConstantInt *Field = nullptr;
+  // A decay `&a[K]` (indices 0 and K on a's array type) of the GEP that
+  // names the member a.
+  const GEPOperator *Path = G;
+  ArrayType *Decayed = nullptr;
+  const Value *Elem = nullptr;
   if (auto *AT = dyn_cast<ArrayType>(G->getSourceElementType());
-      AT && Idx.size() == 2 && match(Idx[0], PatternMatch::m_Zero())) {
-    ArrTy = AT;
-    Elem = dyn_cast<ConstantInt>(Idx[1]);
-    MemberGEP = dyn_cast<GEPOperator>(G->getPointerOperand());
-    if (!MemberGEP || MemberGEP->getNumIndices() != 2)
+      AT && G->getNumIndices() == 2 &&
+      match(G->getOperand(1), PatternMatch::m_Zero())) {
+    Path = dyn_cast<GEPOperator>(Strip(G->getPointerOperand()));
+    Decayed = AT;
+    Elem = G->getOperand(2);
+    if (!Path)
       return 0;
-    Field = dyn_cast<ConstantInt>(MemberGEP->getOperand(2));
-  } else if (Idx.size() == 3) {
-    MemberGEP = G;
-    Field = dyn_cast<ConstantInt>(Idx[1]);
-    Elem = dyn_cast<ConstantInt>(Idx[2]);
-  } else if (Idx.size() == 2 && match(Idx[0], PatternMatch::m_Zero())) {
-    // `&s->name` itself, where optimisation folded the decay away: its
-    // first element.
-    MemberGEP = G;
-    Field = dyn_cast<ConstantInt>(Idx[1]);
-    Elem = ConstantInt::get(Type::getInt64Ty(G->getContext()), 0);
   }
-  auto *S = MemberGEP ? dyn_cast<StructType>(MemberGEP->getSourceElementType())
-                      : nullptr;
-  if (!S || !Field || !Elem || S->isOpaque() || S->isLiteral() ||
-      S->getName().starts_with("union.") ||
-      Field->getZExtValue() + 1 >= S->getNumElements())
+  // The member path after the pointer's own index: struct members (never
+  // of a union, whose one member clang shows need not be the one named),
+  // array elements. The array is bounded when some member on the way is
+  // not its struct's last, which a struct hack may extend.
+  Type *T = Path->getSourceElementType();
+  bool Bounded = false, LastIsStruct = false;
+  ArrayType *Indexed = nullptr; // the array the path's last index picks in
+  for (unsigned I = 2, E = Path->getNumOperands(); I < E; ++I) {
+    const Value *Idx = Path->getOperand(I);
+    Indexed = nullptr;
+    if (auto *ST = dyn_cast<StructType>(T)) {
+      const auto *F = dyn_cast<ConstantInt>(Idx);
+      if (!F || ST->isOpaque() || ST->isLiteral() ||
+          ST->getName().starts_with("union."))
+        return 0;
+      Bounded |= F->getZExtValue() + 1 < ST->getNumElements();
+      T = ST->getElementType(unsigned(F->getZExtValue()));
+      LastIsStruct = true;
+    } else if (auto *AT = dyn_cast<ArrayType>(T)) {
+      // (Rows of an array nested directly in an array are one array.)
+      if (!LastIsStruct && I > 2)
+        return 0;
+      Indexed = AT;
+      Elem = Idx;
+      T = AT->getElementType();
+      LastIsStruct = false;
+    } else {
+      return 0;
+    }
+  }
+  // The GEPs the path's struct comes from (`&r->name` then `.c`, one GEP
+  // a member): a member on their way that is not its struct's last bounds
+  // it as well.
+  for (const GEPOperator *Up = Path;
+       !Bounded && match(Up->getOperand(1), PatternMatch::m_Zero());) {
+    const auto *Parent = dyn_cast<GEPOperator>(Strip(Up->getPointerOperand()));
+    if (!Parent || Parent->getResultElementType() != Up->getSourceElementType())
+      break;
+    Type *PT = Parent->getSourceElementType();
+    for (unsigned I = 2, E = Parent->getNumOperands(); I < E && PT; ++I) {
+      if (auto *ST = dyn_cast<StructType>(PT)) {
+        const auto *F = dyn_cast<ConstantInt>(Parent->getOperand(I));
+        if (!F || ST->isOpaque() || ST->isLiteral() ||
+            ST->getName().starts_with("union."))
+          return 0;
+        Bounded |= F->getZExtValue() + 1 < ST->getNumElements();
+        PT = ST->getElementType(unsigned(F->getZExtValue()));
+      } else if (auto *PA = dyn_cast<ArrayType>(PT)) {
+        PT = PA->getElementType();
+      } else {
+        return 0;
+      }
+    }
+    Up = Parent;
+  }
+  ArrayType *AT = Indexed;
+  if (!AT) {
+    // The path ends at the member itself (`&s->name`, or its decay).
+    AT = dyn_cast<ArrayType>(T);
+    if (!LastIsStruct || (Decayed && Decayed != AT))
+      return 0;
+    if (!Decayed)
+      Elem = nullptr;
+  } else if (Decayed) {
     return 0;
-  auto *AT = dyn_cast<ArrayType>(S->getElementType(Field->getZExtValue()));
-  if (!AT || (ArrTy && ArrTy != AT) ||
-      Elem->getZExtValue() >= AT->getNumElements() ||
-      (WholeOnly && !Elem->isZero()))
+  }
+  const auto *K = dyn_cast_or_null<ConstantInt>(Elem);
+  uint64_t Index = K ? K->getZExtValue() : 0;
+  if (!Bounded || !AT || (Elem && !K) || Index >= AT->getNumElements() ||
+      (WholeOnly && Index))
     return 0;
-  return (AT->getNumElements() - Elem->getZExtValue()) *
+  return (AT->getNumElements() - Index) *
          DL.getTypeAllocSize(AT->getElementType());
 }
 
