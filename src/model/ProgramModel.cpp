@@ -55,6 +55,7 @@ ProgramModel::build(Module &M, const std::atomic<bool> *Cancel) {
     PM->PTA->dump(llvm::errs(), D);
   PM->PTA->computeEscaped();
   PM->findVaListReaders();
+  PM->boundArguments();
   PM->findThreads();
   std::vector<const Value *> Roots;
   for (const ThreadTemplate &T : PM->Threads)
@@ -294,7 +295,7 @@ MemAccess ProgramModel::withinMember(MemAccess A) const {
   // (A constant step keeps its exact offset.)
   if (!Start || Start == Cycle || !Varies)
     return A;
-  uint64_t Bytes = memberArrayBytes(Start, M.getDataLayout(), true);
+  uint64_t Bytes = memberBytes(Start, true);
   if (!Bytes || (A.Size && A.Size > Bytes))
     return A;
   A.Ptr = Start;
@@ -302,12 +303,69 @@ MemAccess ProgramModel::withinMember(MemAccess A) const {
   return A;
 }
 
-/// Accesses of unknown length through a decayed array member end with it.
-static void boundByMembers(SmallVectorImpl<MemAccess> &Out,
-                           const DataLayout &DL) {
+uint64_t ProgramModel::memberBytes(const Value *P, bool WholeOnly) const {
+  while (isa<BitCastOperator>(P) || isa<AddrSpaceCastOperator>(P))
+    P = cast<Operator>(P)->getOperand(0);
+  if (const auto *A = dyn_cast<Argument>(P)) {
+    auto It = ArgMemberBytes.find(A);
+    if (It == ArgMemberBytes.end())
+      return 0;
+    return WholeOnly ? It->second.second : It->second.first;
+  }
+  return memberArrayBytes(P, M.getDataLayout(), WholeOnly);
+}
+
+void ProgramModel::boundArguments() {
+  // (Callers first would need an order; a parameter passed on is looked
+  // up again, to a depth that ends recursion.)
+  std::function<std::pair<uint64_t, uint64_t>(const Argument &, unsigned)>
+      Bound = [&](const Argument &A, unsigned Depth) {
+        std::pair<uint64_t, uint64_t> None{0, 0};
+        const Function &F = *A.getParent();
+        if (Depth > 4 || &F == Main || F.use_empty() || F.isVarArg() ||
+            !A.getType()->isPointerTy())
+          return None;
+        if (auto It = ArgMemberBytes.find(&A); It != ArgMemberBytes.end())
+          return It->second;
+        std::pair<uint64_t, uint64_t> Max{0, 0};
+        for (const Use &U : F.uses()) {
+          const auto *CB = dyn_cast<CallBase>(U.getUser());
+          if (!CB || !CB->isCallee(&U) ||
+              CB->getFunctionType() != F.getFunctionType())
+            return None;
+          const Value *V = CB->getArgOperand(A.getArgNo());
+          while (isa<BitCastOperator>(V) || isa<AddrSpaceCastOperator>(V))
+            V = cast<Operator>(V)->getOperand(0);
+          std::pair<uint64_t, uint64_t> B{0, 0};
+          if (const auto *PA = dyn_cast<Argument>(V))
+            B = Bound(*PA, Depth + 1);
+          else
+            B = {memberArrayBytes(V, M.getDataLayout()),
+                 memberArrayBytes(V, M.getDataLayout(), true)};
+          Max.first = B.first && Max.first != UINT64_MAX
+                          ? std::max(Max.first, B.first)
+                          : UINT64_MAX;
+          Max.second = B.second && Max.second != UINT64_MAX
+                           ? std::max(Max.second, B.second)
+                           : UINT64_MAX;
+        }
+        if (Max.first == UINT64_MAX)
+          Max.first = 0;
+        if (Max.second == UINT64_MAX)
+          Max.second = 0;
+        return Max;
+      };
+  for (const Function &F : M)
+    if (!F.isDeclaration())
+      for (const Argument &A : F.args())
+        if (auto B = Bound(A, 0); B.first)
+          ArgMemberBytes[&A] = B;
+}
+
+void ProgramModel::boundByMembers(SmallVectorImpl<MemAccess> &Out) const {
   for (MemAccess &A : Out)
     if (!A.Size)
-      A.Size = memberArrayBytes(A.Ptr, DL);
+      A.Size = memberBytes(A.Ptr, false);
 }
 
 /// A model the front end keeps as a call (CRACE_MODEL_CALL): explore
@@ -363,7 +421,7 @@ SmallVector<MemAccess, 2> ProgramModel::accessesOf(const Instruction &I) const {
       else if (*K == Intrinsic::ThreadCreate)
         Out.push_back({&I, CB->getArgOperand(0), AccessKind::Write, false,
                        DL.getPointerSize()});
-      boundByMembers(Out, DL);
+      boundByMembers(Out);
       return Out;
     }
     // A call of such a model reads (writes) what this call passes: the
@@ -420,7 +478,7 @@ SmallVector<MemAccess, 2> ProgramModel::accessesOf(const Instruction &I) const {
           break;
         }
   }
-  boundByMembers(Out, DL);
+  boundByMembers(Out);
   return Out;
 }
 

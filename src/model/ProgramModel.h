@@ -258,6 +258,19 @@ private:
       BlockReach;
   llvm::DenseSet<const llvm::BasicBlock *> CycleBlocks;
   mutable llvm::DenseMap<const llvm::Function *, bool> OnceCache;
+  /// Per pointer parameter that every call passes a decayed array member
+  /// (memberArrayBytes; a caller's such parameter in turn): the most bytes
+  /// from where a call points to its member's end, and the most of a whole
+  /// member when every call points to one's start (0: not so).
+  llvm::DenseMap<const llvm::Argument *, std::pair<uint64_t, uint64_t>>
+      ArgMemberBytes;
+  void boundArguments();
+  /// memberArrayBytes of P, or a parameter's ArgMemberBytes.
+  [[nodiscard]] uint64_t memberBytes(const llvm::Value *P,
+                                     bool WholeOnly) const;
+  /// Accesses of unknown length through a decayed array member end with
+  /// it.
+  void boundByMembers(llvm::SmallVectorImpl<MemAccess> &Out) const;
   /// "struct job.done": the struct field Access addresses, at object
   /// offset Off (UnknownOffset: any); empty when it cannot say.
   std::string accessedField(const llvm::Value *Access, int64_t Off) const;
