@@ -15,7 +15,10 @@ the source text of both lines, found in the CIL-combined file through its
          [--out sample.md]
 
 The verdict column of the output (real / benign / false alarm, and why) is
-for the reader to fill in.
+for the reader to fill in. With --recheck SAMPLE.md (a sample read by hand,
+as committed under bench/results/) it draws nothing: it says which of the
+sample's pairs BIN still reports, with their verdicts, so that a change is
+measured on pairs already read.
 """
 import argparse
 import collections
@@ -98,6 +101,48 @@ def describe(acc, index):
         text.strip() or "(no source line: library model)")
 
 
+SAMPLE_PAIR = re.compile(r"^## (\d+)\. (\S+): ", re.M)
+SAMPLE_ACCESS = re.compile(r"^- (?:read|write) (\S+):(\d+) in thread", re.M)
+SAMPLE_VERDICT = re.compile(r"^Verdict: \*\*(\S+)\*\*", re.M)
+
+
+def recheck(crace, sample):
+    """Which pairs of a hand-read sample crace still reports: a table."""
+    with open(sample) as f:
+        text = f.read()
+    heads = list(SAMPLE_PAIR.finditer(text))
+    pairs = []
+    for i, h in enumerate(heads):
+        body = text[h.end():heads[i + 1].start() if i + 1 < len(heads) else None]
+        acc = SAMPLE_ACCESS.findall(body)
+        verdict = SAMPLE_VERDICT.search(body)
+        if len(acc) != 2:
+            continue
+        a, b = [(f, int(line)) for f, line in acc]
+        pairs.append((int(h.group(1)), h.group(2), (min(a, b), max(a, b)),
+                      verdict.group(1) if verdict else "?"))
+    reported = {}
+    for name in sorted({p[1] for p in pairs}):
+        rep = report(crace, os.path.join(CORPUS, name))
+        reported[name] = pairs_of(rep) if rep else None
+    lines = ["| pair | program | lines | verdict | still reported |",
+             "|---|---|---|---|---|"]
+    kept = collections.Counter()
+    gone = collections.Counter()
+    for number, name, key, verdict in pairs:
+        rep = reported[name]
+        state = "?" if rep is None else ("yes" if key in rep else "no")
+        (kept if state == "yes" else gone)[verdict] += 1
+        lines.append("| %d | %s | %s:%d, %s:%d | %s | %s |" % (
+            number, name, key[0][0], key[0][1], key[1][0], key[1][1],
+            verdict, state))
+    lines += ["", "%d of %d pairs still reported (%s); gone: %s" % (
+        sum(kept.values()), len(pairs),
+        ", ".join("%s %d" % kv for kv in sorted(kept.items())) or "none",
+        ", ".join("%s %d" % kv for kv in sorted(gone.items())) or "none")]
+    return "\n".join(lines) + "\n"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--crace", default=os.path.join(
@@ -105,7 +150,18 @@ def main():
     ap.add_argument("--n", type=int, default=40)
     ap.add_argument("--seed", type=int, default=16)
     ap.add_argument("--out", default="-")
+    ap.add_argument("--recheck", metavar="SAMPLE.md",
+                    help="report which pairs of this hand-read sample are "
+                    "still reported (draws nothing)")
     args = ap.parse_args()
+    if args.recheck:
+        text = recheck(args.crace, args.recheck)
+        if args.out == "-":
+            sys.stdout.write(text)
+        else:
+            with open(args.out, "w") as f:
+                f.write(text)
+        return
 
     per_program = []
     for path in sorted(glob.glob(os.path.join(CORPUS, "*.c"))):
