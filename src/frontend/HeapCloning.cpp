@@ -102,6 +102,12 @@ bool onlyReturned(const Instruction &Alloc) {
         if (K == Intrinsic::Read || K == Intrinsic::Write ||
             K == Intrinsic::Free)
           continue;
+        // A library function of known effect (sscanf into the block,
+        // snprintf, fputs) reads or writes it and keeps no pointer.
+        if (const Function *C = CB->getCalledFunction();
+            C && C->isDeclaration() && CB->getCalledOperand() != V &&
+            lookupExternal(C->getName()))
+          continue;
       }
       return false;
     }
