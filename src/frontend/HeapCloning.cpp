@@ -46,6 +46,74 @@ bool isAllocation(const Value *V) {
   return CB && callIntrinsic(*CB) == Intrinsic::Alloc;
 }
 
+bool paramKeepsNoCopy(const Argument &A, unsigned Depth);
+
+/// A call that is handed V (not as its callee) keeps no copy of it: a
+/// library function of known effect (sscanf into the block, snprintf,
+/// fputs), or a function of the program whose parameter only reads,
+/// writes, compares or passes it on so (an initialiser `init(p)`).
+bool callKeepsNoCopy(const CallBase &CB, const Value *V, unsigned Depth) {
+  const Function *C = CB.getCalledFunction();
+  if (!C || CB.getCalledOperand() == V)
+    return false;
+  if (C->isDeclaration())
+    return lookupExternal(C->getName()).has_value();
+  if (C->isVarArg() || C->getFunctionType() != CB.getFunctionType() ||
+      Depth >= 3)
+    return false;
+  for (unsigned I = 0; I < CB.arg_size(); ++I)
+    if (CB.getArgOperand(I) == V && !paramKeepsNoCopy(*C->getArg(I), Depth))
+      return false;
+  return true;
+}
+
+/// Parameter A is only read and written through, compared, freed or
+/// handed on to calls that keep no copy: never stored, returned or passed
+/// elsewhere.
+bool paramKeepsNoCopy(const Argument &A, unsigned Depth) {
+  SmallVector<const Value *, 8> Work = {&A};
+  SmallPtrSet<const Value *, 16> Seen;
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    for (const User *U : V->users()) {
+      if (isa<LoadInst>(U) || isa<ICmpInst>(U))
+        continue;
+      if (const auto *S = dyn_cast<StoreInst>(U)) {
+        if (S->getValueOperand() == V)
+          return false;
+        continue;
+      }
+      if (isa<PHINode>(U) || isa<SelectInst>(U) || isa<CastInst>(U) ||
+          isa<GetElementPtrInst>(U)) {
+        Work.push_back(U);
+        continue;
+      }
+      if (const auto *II = dyn_cast<IntrinsicInst>(U)) {
+        switch (II->getIntrinsicID()) {
+        case llvm::Intrinsic::memset:
+        case llvm::Intrinsic::memcpy:
+        case llvm::Intrinsic::memmove:
+          continue;
+        default:
+          if (isMarker(II))
+            continue;
+          return false;
+        }
+      }
+      if (const auto *CB = dyn_cast<CallBase>(U)) {
+        auto K = callIntrinsic(*CB);
+        if (K == Intrinsic::Read || K == Intrinsic::Write ||
+            K == Intrinsic::Free || callKeepsNoCopy(*CB, V, Depth + 1))
+          continue;
+      }
+      return false;
+    }
+  }
+  return true;
+}
+
 /// The fresh pointer Alloc is only returned, compared, and read or written
 /// through (initialised): it is not stored anywhere but into the block
 /// itself, or passed to a call that could keep it. A function that links
@@ -100,13 +168,7 @@ bool onlyReturned(const Instruction &Alloc) {
         // gives up (cache_create's `free(ret); return NULL;`): the
         // pointer is not kept.
         if (K == Intrinsic::Read || K == Intrinsic::Write ||
-            K == Intrinsic::Free)
-          continue;
-        // A library function of known effect (sscanf into the block,
-        // snprintf, fputs) reads or writes it and keeps no pointer.
-        if (const Function *C = CB->getCalledFunction();
-            C && C->isDeclaration() && CB->getCalledOperand() != V &&
-            lookupExternal(C->getName()))
+            K == Intrinsic::Free || callKeepsNoCopy(*CB, V, 0))
           continue;
       }
       return false;
