@@ -46,12 +46,13 @@ bool isAllocation(const Value *V) {
   return CB && callIntrinsic(*CB) == Intrinsic::Alloc;
 }
 
-bool paramKeepsNoCopy(const Argument &A, unsigned Depth);
+bool keepsNoCopy(const Value &Root, const Instruction *Alloc, unsigned Depth);
 
 /// A call that is handed V (not as its callee) keeps no copy of it: a
 /// library function of known effect (sscanf into the block, snprintf,
 /// fputs), or a function of the program whose parameter only reads,
-/// writes, compares or passes it on so (an initialiser `init(p)`).
+/// writes, compares or passes it on so (an initialiser `init(p)`), three
+/// calls deep.
 bool callKeepsNoCopy(const CallBase &CB, const Value *V, unsigned Depth) {
   const Function *C = CB.getCalledFunction();
   if (!C || CB.getCalledOperand() == V)
@@ -62,73 +63,27 @@ bool callKeepsNoCopy(const CallBase &CB, const Value *V, unsigned Depth) {
       Depth >= 3)
     return false;
   for (unsigned I = 0; I < CB.arg_size(); ++I)
-    if (CB.getArgOperand(I) == V && !paramKeepsNoCopy(*C->getArg(I), Depth))
+    if (CB.getArgOperand(I) == V &&
+        !keepsNoCopy(*C->getArg(I), nullptr, Depth + 1))
       return false;
   return true;
 }
 
-/// Parameter A is only read and written through, compared, freed or
-/// handed on to calls that keep no copy: never stored, returned or passed
-/// elsewhere.
-bool paramKeepsNoCopy(const Argument &A, unsigned Depth) {
-  SmallVector<const Value *, 8> Work = {&A};
+/// The pointer Root is only compared, and read or written through
+/// (initialised), freed, or handed to calls that keep no copy
+/// (callKeepsNoCopy): it is not stored anywhere nor passed to a call that
+/// could keep it. With Alloc (Root is that fresh block), it may also be
+/// returned and stored into the block itself or into another block its
+/// function allocates; without (Root is a parameter), neither.
+bool keepsNoCopy(const Value &Root, const Instruction *Alloc, unsigned Depth) {
+  SmallVector<const Value *, 8> Work = {&Root};
   SmallPtrSet<const Value *, 16> Seen;
   while (!Work.empty()) {
     const Value *V = Work.pop_back_val();
     if (!Seen.insert(V).second)
       continue;
     for (const User *U : V->users()) {
-      if (isa<LoadInst>(U) || isa<ICmpInst>(U))
-        continue;
-      if (const auto *S = dyn_cast<StoreInst>(U)) {
-        if (S->getValueOperand() == V)
-          return false;
-        continue;
-      }
-      if (isa<PHINode>(U) || isa<SelectInst>(U) || isa<CastInst>(U) ||
-          isa<GetElementPtrInst>(U)) {
-        Work.push_back(U);
-        continue;
-      }
-      if (const auto *II = dyn_cast<IntrinsicInst>(U)) {
-        switch (II->getIntrinsicID()) {
-        case llvm::Intrinsic::memset:
-        case llvm::Intrinsic::memcpy:
-        case llvm::Intrinsic::memmove:
-          continue;
-        default:
-          if (isMarker(II))
-            continue;
-          return false;
-        }
-      }
-      if (const auto *CB = dyn_cast<CallBase>(U)) {
-        auto K = callIntrinsic(*CB);
-        if (K == Intrinsic::Read || K == Intrinsic::Write ||
-            K == Intrinsic::Free || callKeepsNoCopy(*CB, V, Depth + 1))
-          continue;
-      }
-      return false;
-    }
-  }
-  return true;
-}
-
-/// The fresh pointer Alloc is only returned, compared, and read or written
-/// through (initialised): it is not stored anywhere but into the block
-/// itself, or passed to a call that could keep it. A function that links
-/// its new object into a data structure (a tree node constructor) gains
-/// nothing from copies: the structure joins them again, and every pointer
-/// set into it grows.
-bool onlyReturned(const Instruction &Alloc) {
-  SmallVector<const Value *, 8> Work = {&Alloc};
-  SmallPtrSet<const Value *, 16> Seen;
-  while (!Work.empty()) {
-    const Value *V = Work.pop_back_val();
-    if (!Seen.insert(V).second)
-      continue;
-    for (const User *U : V->users()) {
-      if (isa<ReturnInst>(U) || isa<LoadInst>(U) || isa<ICmpInst>(U))
+      if ((Alloc && isa<ReturnInst>(U)) || isa<LoadInst>(U) || isa<ICmpInst>(U))
         continue;
       if (const auto *S = dyn_cast<StoreInst>(U)) {
         // Stored: escapes, unless into the fresh block itself (a header
@@ -137,9 +92,11 @@ bool onlyReturned(const Instruction &Alloc) {
         // `ret->name = strdup(name)`), which must keep to itself too:
         // isAllocationWrapper asks that of every allocation.
         const Value *Into = getUnderlyingObject(S->getPointerOperand());
-        if (S->getValueOperand() == V && Into != &Alloc &&
-            !(isAllocation(Into) &&
-              cast<Instruction>(Into)->getFunction() == Alloc.getFunction()))
+        if (S->getValueOperand() == V &&
+            (!Alloc ||
+             (Into != Alloc &&
+              !(isAllocation(Into) && cast<Instruction>(Into)->getFunction() ==
+                                          Alloc->getFunction()))))
           return false;
         continue;
       }
@@ -168,13 +125,21 @@ bool onlyReturned(const Instruction &Alloc) {
         // gives up (cache_create's `free(ret); return NULL;`): the
         // pointer is not kept.
         if (K == Intrinsic::Read || K == Intrinsic::Write ||
-            K == Intrinsic::Free || callKeepsNoCopy(*CB, V, 0))
+            K == Intrinsic::Free || callKeepsNoCopy(*CB, V, Depth))
           continue;
       }
       return false;
     }
   }
   return true;
+}
+
+/// The fresh pointer Alloc is only returned, compared, and initialised
+/// (keepsNoCopy). A function that links its new object into a data
+/// structure (a tree node constructor) gains nothing from copies: the
+/// structure joins them again, and every pointer set into it grows.
+bool onlyReturned(const Instruction &Alloc) {
+  return keepsNoCopy(Alloc, &Alloc, 0);
 }
 
 /// F returns fresh memory on every path that returns (xmalloc, s_malloc,
