@@ -163,11 +163,6 @@ bool PairFilters::memberCannotBe(const Instruction &I, const AbsObject &Obj) {
 
 std::optional<PairFilters::MemberBytes>
 PairFilters::memberBytes(const DataLayout &DL, const MemAccess &A) {
-  auto Strip = [](const Value *P) {
-    while (isa<BitCastOperator>(P) || isa<AddrSpaceCastOperator>(P))
-      P = cast<Operator>(P)->getOperand(0);
-    return P;
-  };
   auto IsUnion = [](const StructType *T) {
     return T->isLiteral() || T->getName().starts_with("union.");
   };
@@ -177,7 +172,7 @@ PairFilters::memberBytes(const DataLayout &DL, const MemAccess &A) {
   // base does not move: a member of a member), down to one on a struct
   // type S.
   SmallVector<const GEPOperator *, 2> Chain;
-  for (const Value *P = Strip(A.Ptr);;) {
+  for (const Value *P = stripAddressCasts(A.Ptr);;) {
     const auto *G = dyn_cast<GEPOperator>(P);
     if (!G || G->getNumIndices() < 2)
       break;
@@ -185,7 +180,7 @@ PairFilters::memberBytes(const DataLayout &DL, const MemAccess &A) {
     const auto *K0 = dyn_cast<ConstantInt>(G->idx_begin()->get());
     if (!K0 || !K0->isZero())
       break;
-    P = Strip(G->getPointerOperand());
+    P = stripAddressCasts(G->getPointerOperand());
   }
   // (An array of S the innermost struct GEP's base is an element of.)
   while (!Chain.empty() &&
@@ -254,10 +249,7 @@ bool PairFilters::strict(const Function *F) {
 bool PairFilters::memberOutside(const MemAccess &A, uint32_t Obj) {
   if (Obj == PointsTo::UnknownObj || !isa<LoadInst, StoreInst>(A.Inst))
     return false;
-  const Value *P = A.Ptr;
-  while (isa<BitCastOperator>(P) || isa<AddrSpaceCastOperator>(P))
-    P = cast<Operator>(P)->getOperand(0);
-  const auto *GEP = dyn_cast<GEPOperator>(P);
+  const auto *GEP = dyn_cast<GEPOperator>(stripAddressCasts(A.Ptr));
   StructType *S = GEP ? memberAccessStruct(*GEP) : nullptr;
   if (!S || !strict(A.Inst->getFunction()))
     return false;

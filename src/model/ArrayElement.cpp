@@ -57,4 +57,10 @@ const Value *stripExtensions(const Value *V) {
   return V;
 }
 
+const Value *stripAddressCasts(const Value *P) {
+  while (isa<BitCastOperator>(P) || isa<AddrSpaceCastOperator>(P))
+    P = cast<Operator>(P)->getOperand(0);
+  return P;
+}
+
 } // namespace crace

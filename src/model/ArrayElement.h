@@ -55,4 +55,9 @@ stableBase(const ArrayElement &E,
 /// V with sign and zero extensions removed (they are injective).
 [[nodiscard]] const llvm::Value *stripExtensions(const llvm::Value *V);
 
+/// P with bit and address-space casts removed, but not the GEPs of zero
+/// indices that stripPointerCasts also drops (an array member's decay,
+/// `&s->name[0]`, names the member).
+[[nodiscard]] const llvm::Value *stripAddressCasts(const llvm::Value *P);
+
 } // namespace crace

@@ -1,5 +1,6 @@
 //===- ProgramModel.cpp - the program as every engine sees it -------------===//
 #include "model/ProgramModel.h"
+#include "model/ArrayElement.h"
 
 #include "llvm/ADT/SCCIterator.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -146,12 +147,7 @@ bool ProgramModel::isThreadPrivateAccess(const Value *Ptr) const {
 /// behaviour), as _FORTIFY_SOURCE's object sizes assume.
 static uint64_t memberArrayBytes(const Value *P, const DataLayout &DL,
                                  bool WholeOnly = false) {
-  auto Strip = [](const Value *V) {
-    while (isa<BitCastOperator>(V) || isa<AddrSpaceCastOperator>(V))
-      V = cast<Operator>(V)->getOperand(0);
-    return V;
-  };
-  const auto *G = dyn_cast<GEPOperator>(Strip(P));
+  const auto *G = dyn_cast<GEPOperator>(stripAddressCasts(P));
   if (!G)
     return 0;
   // A decay `&a[K]` (indices 0 and K on a's array type) of the GEP that
@@ -162,7 +158,7 @@ static uint64_t memberArrayBytes(const Value *P, const DataLayout &DL,
   if (auto *AT = dyn_cast<ArrayType>(G->getSourceElementType());
       AT && G->getNumIndices() == 2 &&
       match(G->getOperand(1), PatternMatch::m_Zero())) {
-    Path = dyn_cast<GEPOperator>(Strip(G->getPointerOperand()));
+    Path = dyn_cast<GEPOperator>(stripAddressCasts(G->getPointerOperand()));
     Decayed = AT;
     Elem = G->getOperand(2);
     if (!Path)
@@ -172,19 +168,25 @@ static uint64_t memberArrayBytes(const Value *P, const DataLayout &DL,
   // of a union, whose one member clang shows need not be the one named),
   // array elements. The array is bounded when some member on the way is
   // not its struct's last, which a struct hack may extend.
+  bool Bounded = false;
+  // One member step: the member's type, null when it cannot be told.
+  auto Member = [&](StructType *ST, const Value *Idx) -> Type * {
+    const auto *F = dyn_cast<ConstantInt>(Idx);
+    if (!F || ST->isOpaque() || ST->isLiteral() ||
+        ST->getName().starts_with("union."))
+      return nullptr;
+    Bounded |= F->getZExtValue() + 1 < ST->getNumElements();
+    return ST->getElementType(unsigned(F->getZExtValue()));
+  };
   Type *T = Path->getSourceElementType();
-  bool Bounded = false, LastIsStruct = false;
+  bool LastIsStruct = false;
   ArrayType *Indexed = nullptr; // the array the path's last index picks in
   for (unsigned I = 2, E = Path->getNumOperands(); I < E; ++I) {
     const Value *Idx = Path->getOperand(I);
     Indexed = nullptr;
     if (auto *ST = dyn_cast<StructType>(T)) {
-      const auto *F = dyn_cast<ConstantInt>(Idx);
-      if (!F || ST->isOpaque() || ST->isLiteral() ||
-          ST->getName().starts_with("union."))
+      if (!(T = Member(ST, Idx)))
         return 0;
-      Bounded |= F->getZExtValue() + 1 < ST->getNumElements();
-      T = ST->getElementType(unsigned(F->getZExtValue()));
       LastIsStruct = true;
     } else if (auto *AT = dyn_cast<ArrayType>(T)) {
       // (Rows of an array nested directly in an array are one array.)
@@ -203,18 +205,15 @@ static uint64_t memberArrayBytes(const Value *P, const DataLayout &DL,
   // it as well.
   for (const GEPOperator *Up = Path;
        !Bounded && match(Up->getOperand(1), PatternMatch::m_Zero());) {
-    const auto *Parent = dyn_cast<GEPOperator>(Strip(Up->getPointerOperand()));
+    const auto *Parent =
+        dyn_cast<GEPOperator>(stripAddressCasts(Up->getPointerOperand()));
     if (!Parent || Parent->getResultElementType() != Up->getSourceElementType())
       break;
     Type *PT = Parent->getSourceElementType();
     for (unsigned I = 2, E = Parent->getNumOperands(); I < E && PT; ++I) {
       if (auto *ST = dyn_cast<StructType>(PT)) {
-        const auto *F = dyn_cast<ConstantInt>(Parent->getOperand(I));
-        if (!F || ST->isOpaque() || ST->isLiteral() ||
-            ST->getName().starts_with("union."))
+        if (!(PT = Member(ST, Parent->getOperand(I))))
           return 0;
-        Bounded |= F->getZExtValue() + 1 < ST->getNumElements();
-        PT = ST->getElementType(unsigned(F->getZExtValue()));
       } else if (auto *PA = dyn_cast<ArrayType>(PT)) {
         PT = PA->getElementType();
       } else {
@@ -253,8 +252,7 @@ static const Value *const Cycle = reinterpret_cast<const Value *>(1);
 static const Value *walkStart(const Value *P,
                               SmallPtrSetImpl<const Value *> &Seen,
                               bool &Varies, unsigned Depth = 0) {
-  while (isa<BitCastOperator>(P) || isa<AddrSpaceCastOperator>(P))
-    P = cast<Operator>(P)->getOperand(0);
+  P = stripAddressCasts(P);
   if (!Seen.insert(P).second)
     return Cycle;
   if (Depth > 32)
@@ -304,8 +302,7 @@ MemAccess ProgramModel::withinMember(MemAccess A) const {
 }
 
 uint64_t ProgramModel::memberBytes(const Value *P, bool WholeOnly) const {
-  while (isa<BitCastOperator>(P) || isa<AddrSpaceCastOperator>(P))
-    P = cast<Operator>(P)->getOperand(0);
+  P = stripAddressCasts(P);
   if (const auto *A = dyn_cast<Argument>(P)) {
     auto It = ArgMemberBytes.find(A);
     if (It == ArgMemberBytes.end())
@@ -327,33 +324,28 @@ void ProgramModel::boundArguments() {
           return None;
         if (auto It = ArgMemberBytes.find(&A); It != ArgMemberBytes.end())
           return It->second;
-        std::pair<uint64_t, uint64_t> Max{0, 0};
+        // The largest bound of the calls', when every call has one.
+        uint64_t From = 0, Whole = 0;
+        bool AllFrom = true, AllWhole = true;
         for (const Use &U : F.uses()) {
           const auto *CB = dyn_cast<CallBase>(U.getUser());
           if (!CB || !CB->isCallee(&U) ||
               CB->getFunctionType() != F.getFunctionType())
             return None;
-          const Value *V = CB->getArgOperand(A.getArgNo());
-          while (isa<BitCastOperator>(V) || isa<AddrSpaceCastOperator>(V))
-            V = cast<Operator>(V)->getOperand(0);
+          const Value *V = stripAddressCasts(CB->getArgOperand(A.getArgNo()));
           std::pair<uint64_t, uint64_t> B{0, 0};
           if (const auto *PA = dyn_cast<Argument>(V))
             B = Bound(*PA, Depth + 1);
           else
             B = {memberArrayBytes(V, M.getDataLayout()),
                  memberArrayBytes(V, M.getDataLayout(), true)};
-          Max.first = B.first && Max.first != UINT64_MAX
-                          ? std::max(Max.first, B.first)
-                          : UINT64_MAX;
-          Max.second = B.second && Max.second != UINT64_MAX
-                           ? std::max(Max.second, B.second)
-                           : UINT64_MAX;
+          AllFrom &= B.first != 0;
+          AllWhole &= B.second != 0;
+          From = std::max(From, B.first);
+          Whole = std::max(Whole, B.second);
         }
-        if (Max.first == UINT64_MAX)
-          Max.first = 0;
-        if (Max.second == UINT64_MAX)
-          Max.second = 0;
-        return Max;
+        return std::pair<uint64_t, uint64_t>{AllFrom ? From : 0,
+                                             AllWhole ? Whole : 0};
       };
   for (const Function &F : M)
     if (!F.isDeclaration())
